@@ -1,0 +1,48 @@
+// Bundles every entry point with @vercel/ncc into <out>/<entry>/index.js.
+// The four actions share one runtime bundle (dist/runtime): each action's
+// dist/<action>/index.js is a two-line entry that imports it, so a `uses:`
+// download carries the Octokit stack once, not four times.
+// Usage: node scripts/build.mjs [outDir]   (default dist)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const out = resolve(root, process.argv[2] ?? 'dist');
+const ncc = join(root, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
+
+export const BUNDLES = [
+  { name: 'codec', entry: 'src/codec/index.ts' },
+  { name: 'cli', entry: 'src/cli/index.ts' },
+  { name: 'runtime', entry: 'src/runtime.ts' },
+];
+export const ACTIONS = ['forge-check', 'forge-emit', 'forge-trajectory-report', 'gist-visibility-audit'];
+
+rmSync(out, { recursive: true, force: true });
+for (const b of BUNDLES) {
+  if (!existsSync(join(root, b.entry))) continue;
+  const dir = join(out, b.name);
+  // -m minify, -t transpile only (npm test typechecks separately), no source maps: smaller dist.
+  execFileSync(process.execPath, [ncc, 'build', b.entry, '-o', dir, '-m', '-t', '-q', '--no-cache', '--target', 'es2022'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const pkg = join(dir, 'package.json');
+  if (!existsSync(pkg)) writeFileSync(pkg, '{"type":"module"}\n');
+}
+for (const action of ACTIONS) {
+  if (!existsSync(join(root, 'src', action))) continue;
+  const dir = join(out, action);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'index.js'),
+    `// Entry for actions/${action}: the shared runtime bundle holds the code.\nimport { runAction } from '../runtime/index.js';\nawait runAction(${JSON.stringify(action)});\n`,
+  );
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+}
+// The CLI is an executable: keep its shebang line first.
+const cli = join(out, 'cli', 'index.js');
+if (existsSync(cli)) {
+  const text = readFileSync(cli, 'utf8');
+  if (!text.startsWith('#!')) writeFileSync(cli, '#!/usr/bin/env node\n' + text);
+}

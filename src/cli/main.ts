@@ -1,0 +1,231 @@
+/**
+ * The `forge` command line: parse, validate, emit, check, conformance.
+ * Exit codes: 0 ok, 1 a finding (invalid annotation, not conforming, failed
+ * fixture), 2 a usage mistake (one line on stderr, no stack trace).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  EmitError,
+  emitAnnotation,
+  parseAndValidate,
+  type EmitInput,
+  type SectionValue,
+} from '../codec/index.js';
+import { UsageError } from '../common/lists.js';
+import { toComment, toWorkItem } from '../common/rest.js';
+import type { WorkItem } from '../common/thread.js';
+import { parseTrustPolicy } from '../common/trust.js';
+import { evaluate, parseRequired, type Validation } from '../forge-check/evaluate.js';
+import { textReport } from '../forge-check/render.js';
+import { runFixtures } from './conformance.js';
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  readStdin: () => string;
+}
+
+const USAGE = `usage: forge <command> [options]
+  parse [FILE|-]                     annotations as JSON
+  validate [FILE|-]                  readable report; exit 1 when any is invalid
+  emit TYPE [--field K=V]... [--section Heading=Markdown]... [--value V]
+            [--card JSON] [--title T] [--body MARKDOWN] [--partial]
+  check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
+            [--validation strict|presence] [--json]
+  conformance DIR                    run fixture files; ends with "N passed, N failed"`;
+
+interface Parsed {
+  positional: string[];
+  flags: Map<string, string[]>;
+}
+
+function parseArgs(args: string[], valued: string[], booleans: string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string[]>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a.startsWith('--') && a.length > 2) {
+      const eq = a.indexOf('=');
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (booleans.includes(name)) {
+        if (eq > 0) throw new UsageError(`--${name} takes no value`);
+        flags.set(name, ['true']);
+      } else if (valued.includes(name)) {
+        const value = eq > 0 ? a.slice(eq + 1) : args[++i];
+        if (value === undefined) throw new UsageError(`--${name} needs a value`);
+        flags.set(name, [...(flags.get(name) ?? []), value]);
+      } else {
+        throw new UsageError(`unknown option ${a}`);
+      }
+    } else {
+      positional.push(a);
+    }
+  }
+  return { positional, flags };
+}
+
+function readInput(file: string | undefined, io: Io): string {
+  if (file === undefined || file === '-') return io.readStdin();
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function keyValue(flag: string, text: string): [string, string] {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UsageError(`${flag} expects KEY=VALUE, got "${text}"`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}
+
+function one(p: Parsed, name: string): string | undefined {
+  const v = p.flags.get(name);
+  if (v && v.length > 1) throw new UsageError(`--${name} given more than once`);
+  return v?.[0];
+}
+
+function noExtra(p: Parsed, max: number, command: string): void {
+  if (p.positional.length > max) throw new UsageError(`${command}: unexpected argument "${p.positional[max]}"`);
+}
+
+function cmdParse(args: string[], io: Io): number {
+  const p = parseArgs(args, [], []);
+  noExtra(p, 1, 'parse');
+  const out = parseAndValidate(readInput(p.positional[0], io)).map(({ raw: _raw, start: _s, end: _e, ...rest }) => rest);
+  io.out(JSON.stringify(out, null, 2) + '\n');
+  return 0;
+}
+
+function cmdValidate(args: string[], io: Io): number {
+  const p = parseArgs(args, [], []);
+  noExtra(p, 1, 'validate');
+  const all = parseAndValidate(readInput(p.positional[0], io));
+  if (all.length === 0) {
+    io.out('no FORGE annotations found\n');
+    return 0;
+  }
+  const lines: string[] = [];
+  for (const a of all) {
+    lines.push(`${a.valid ? 'valid  ' : 'INVALID'}  ${a.type} (${a.sentinelState}) line ${a.startLine + 1}`);
+    for (const e of a.errors) lines.push(`    error: ${e}`);
+    for (const w of a.warnings) lines.push(`    warning: ${w}`);
+  }
+  const bad = all.filter((a) => !a.valid).length;
+  lines.push(`${all.length} annotation(s), ${bad} invalid`);
+  io.out(lines.join('\n') + '\n');
+  return bad > 0 ? 1 : 0;
+}
+
+function cmdEmit(args: string[], io: Io): number {
+  const p = parseArgs(args, ['field', 'section', 'value', 'card', 'title', 'body'], ['partial']);
+  if (p.positional.length === 0) throw new UsageError('emit: missing TYPE');
+  noExtra(p, 1, 'emit');
+  const input: EmitInput = {};
+  const fields = (p.flags.get('field') ?? []).map((f) => keyValue('--field', f));
+  if (fields.length > 0) input.fields = fields;
+  const sections = (p.flags.get('section') ?? []).map((s) => keyValue('--section', s));
+  if (sections.length > 0) input.sections = Object.fromEntries(sections) as Record<string, SectionValue>;
+  const value = one(p, 'value');
+  if (value !== undefined) input.value = value;
+  const title = one(p, 'title');
+  if (title !== undefined) input.title = title;
+  const body = one(p, 'body');
+  if (body !== undefined) input.body = body;
+  const card = one(p, 'card');
+  if (card !== undefined) {
+    try {
+      input.card = JSON.parse(card);
+    } catch {
+      throw new UsageError('--card is not valid JSON');
+    }
+  }
+  if (p.flags.has('partial')) input.status = 'partial';
+  const { text, warnings } = emitAnnotation(p.positional[0], input);
+  for (const w of warnings) io.err(`warning: ${w}\n`);
+  io.out(text + '\n');
+  return 0;
+}
+
+/** A `gh api …/comments` array, or `{issue, comments}`. */
+export function readThreadExport(text: string, file: string): WorkItem {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not valid JSON`);
+  }
+  if (Array.isArray(data)) return toWorkItem({ number: 0 }, data.map(toComment));
+  if (data && typeof data === 'object' && Array.isArray((data as { comments?: unknown }).comments)) {
+    const d = data as { issue?: unknown; comments: unknown[] };
+    return toWorkItem(d.issue ?? { number: 0 }, d.comments.map(toComment));
+  }
+  throw new UsageError(`${file}: expected a JSON array of comments or an object {issue, comments}`);
+}
+
+function cmdCheck(args: string[], io: Io): number {
+  const p = parseArgs(args, ['required', 'trusted-authors', 'validation'], ['json']);
+  if (p.positional.length === 0) throw new UsageError('check: missing FILE (a JSON export of the thread)');
+  noExtra(p, 1, 'check');
+  const file = p.positional[0];
+  const validation = (one(p, 'validation') ?? 'strict') as Validation;
+  if (validation !== 'strict' && validation !== 'presence') throw new UsageError('--validation must be strict or presence');
+  const item = readThreadExport(readInput(file, io), file);
+  const result = evaluate([item], [], {
+    required: parseRequired(one(p, 'required')),
+    validation,
+    trust: parseTrustPolicy(one(p, 'trusted-authors')),
+  });
+  io.out((p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)) + '\n');
+  return result.conforming ? 0 : 1;
+}
+
+function cmdConformance(args: string[], io: Io): number {
+  const p = parseArgs(args, [], []);
+  noExtra(p, 1, 'conformance');
+  const dir = p.positional[0];
+  if (!dir) throw new UsageError('conformance: missing DIR');
+  let files: string[];
+  try {
+    files = statSync(dir).isDirectory()
+      ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f))
+      : [dir];
+  } catch {
+    throw new UsageError(`cannot read ${dir}`);
+  }
+  const { lines, passed, failed } = runFixtures(files.map((f) => ({ file: f, text: readFileSync(f, 'utf8') })));
+  io.out(lines.join('\n') + (lines.length ? '\n' : '') + `${passed} passed, ${failed} failed\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
+  parse: cmdParse,
+  validate: cmdValidate,
+  emit: cmdEmit,
+  check: cmdCheck,
+  conformance: cmdConformance,
+};
+
+export function main(argv: string[], io: Io): number {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    if (command === undefined) {
+      io.err(USAGE + '\n');
+      return 2;
+    }
+    io.out(USAGE + '\n');
+    return 0;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, conformance)`);
+    return run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof EmitError) {
+      io.err(`forge: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * FORGE:CARD — `v1 sha:{8 hex} b64:{base64url}` (NOTES.md §3). The payload is
+ * canonical JSON (keys sorted recursively, one line, UTF-8); the base64url
+ * alphabet cannot spell `<!--` or `-->`, so the machine surface needs no escaping.
+ */
+import { createHash } from 'node:crypto';
+import type { Card } from './types.js';
+
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const s = JSON.stringify(value);
+    if (s === undefined) throw new Error('CARD payload holds a value JSON cannot represent');
+    return s;
+  }
+  if (Array.isArray(value)) return '[' + value.map(canonicalJson).join(',') + ']';
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson(obj[k])).join(',') + '}';
+}
+
+export function sha8(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 8);
+}
+
+export function cardValue(payload: unknown): string {
+  const json = canonicalJson(payload);
+  const b64 = Buffer.from(json, 'utf8').toString('base64url');
+  return `v1 sha:${sha8(json)} b64:${b64}`;
+}
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+
+export function readCard(value: string | null): Card | null {
+  if (value === null) return null;
+  const parts = value.split(' ').filter((p) => p !== '');
+  if (parts.length !== 3 || !parts[1].startsWith('sha:') || !parts[2].startsWith('b64:')) return null;
+  const sha = parts[1].slice(4);
+  const b64 = parts[2].slice(4);
+  let json: string | null = null;
+  let payload: unknown = null;
+  if (B64URL.test(b64)) {
+    const bytes = Buffer.from(b64, 'base64url');
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    // Reject anything that is not the exact encoding of its own bytes (padding, stray bits).
+    if (bytes.toString('base64url') === b64) {
+      try {
+        payload = JSON.parse(text);
+        json = text;
+      } catch {
+        payload = null;
+      }
+    }
+  }
+  return { version: parts[0], sha, b64, payload, json };
+}
+
+/** Errors for a CARD's value; empty when it is well formed. */
+export function cardErrors(card: Card | null): string[] {
+  if (!card) return ['value is not of the form `v1 sha:{8 hex} b64:{base64url}`'];
+  const errors: string[] = [];
+  if (card.version !== 'v1') errors.push(`unknown CARD version "${card.version}"`);
+  if (!/^[0-9a-f]{8}$/.test(card.sha)) errors.push('sha is not 8 lower-case hex digits');
+  if (card.json === null) {
+    errors.push('b64 does not decode to JSON');
+    return errors;
+  }
+  if (canonicalJson(card.payload) !== card.json) errors.push('payload is not canonical JSON (sorted keys, one line)');
+  if (sha8(card.json) !== card.sha) errors.push(`sha:${card.sha} does not match the payload (sha:${sha8(card.json)})`);
+  return errors;
+}

@@ -1,0 +1,83 @@
+/**
+ * Injection hardening (NOTES.md §1). Byte-compatible with the reference codec:
+ * `&` is escaped first so the scheme is injective, then the three sequences that
+ * open or close an HTML comment. Decoding runs the same steps in reverse.
+ */
+
+const ENCODE: ReadonlyArray<[string, string]> = [
+  ['&', '&amp;'],
+  ['<!--', '&lt;!--'],
+  ['-->', '--&gt;'],
+  ['--!>', '--!&gt;'],
+];
+
+const DECODE: ReadonlyArray<[string, string]> = [
+  ['--!&gt;', '--!>'],
+  ['--&gt;', '-->'],
+  ['&lt;!--', '<!--'],
+  ['&amp;', '&'],
+];
+
+export function encode(text: string): string {
+  let out = text;
+  for (const [from, to] of ENCODE) out = out.split(from).join(to);
+  return out;
+}
+
+export function decode(text: string): string {
+  if (text.indexOf('&') < 0) return text;
+  let out = text;
+  for (const [from, to] of DECODE) out = out.split(from).join(to);
+  return out;
+}
+
+/*
+ * Keys additionally escape `*` as `&#42;`: a key is delimited by `**`, so a key
+ * holding `**` could not otherwise be read back. `&` is already escaped, so
+ * `&#42;` can only have come from `*`.
+ */
+export function encodeKey(key: string): string {
+  return encode(key).split('*').join('&#42;');
+}
+
+export function decodeKey(key: string): string {
+  return decode(key.split('&#42;').join('*'));
+}
+
+/** Is `c` a line break in this codec's one line model? Only CR and LF (see lines.ts). */
+function isBreak(c: number): boolean {
+  return c === 10 || c === 13;
+}
+
+/**
+ * Fold a value for a single-line slot: every line break (CRLF counts as one)
+ * becomes one space, then surrounding spaces and tabs are trimmed. U+2028,
+ * U+2029 and U+0085 are not line breaks to this codec anywhere, so they stay.
+ */
+export function foldLine(value: string): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (isBreak(c)) {
+      out += value.slice(start, i) + ' ';
+      if (c === 13 && value.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
+  }
+  out += value.slice(start);
+  return trimBlank(out);
+}
+
+export function isBlankChar(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/** Trim spaces and tabs only: other whitespace is content (and never a line break). */
+export function trimBlank(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isBlankChar(s.charCodeAt(a))) a++;
+  while (b > a && isBlankChar(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}

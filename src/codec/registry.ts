@@ -1,0 +1,452 @@
+/**
+ * The type registry: every annotation type this codec knows, as data.
+ *
+ * Adding a type means adding a row here. The parser, validator and emitter
+ * read these rows; none of them branches on a type name.
+ */
+
+export type Category =
+  | 'lifecycle'
+  | 'cross-artifact'
+  | 'control'
+  | 'design'
+  | 'audit'
+  | 'deployed';
+
+/** How a type's value travels: a Markdown body, a value inside the tag, or nothing. */
+export type Form = 'body' | 'inline' | 'marker' | 'described-marker';
+
+export type SectionKind = 'text' | 'table' | 'checklist' | 'list' | 'numbered';
+
+export interface SectionSpec {
+  heading: string;
+  kind: SectionKind;
+  /** Column headers, for kind 'table'. */
+  columns?: string[];
+  required?: boolean;
+}
+
+export interface FieldSpec {
+  name: string;
+  required: boolean;
+  /** Allowed leading values; compared case-insensitively against the value's first token(s). */
+  values?: string[];
+  /** When false, a value outside `values` is a warning rather than an error. */
+  strictValues?: boolean;
+  /**
+   * Read this field from a `### {name}` section whose first line is `**VALUE** — reason`
+   * when no `**{name}**:` line exists (the INVESTIGATOR template's own shape).
+   */
+  fromSection?: boolean;
+  /** Extra check on the value; returns an error text or null. */
+  format?: 'iso8601' | 'url' | 'nonempty';
+}
+
+export interface TypeSpec {
+  type: string;
+  category: Category;
+  /** Spec section cited in errors. */
+  ref: string;
+  form: Form;
+  /** Completion sentinel text without the comment delimiters, or null when presence is completion. */
+  complete: string | null;
+  /** Title written under the tag by the emitter (`## {title}`). */
+  title?: string;
+  fields: FieldSpec[];
+  sections: SectionSpec[];
+  /** Table written right after the title, before the fields (TRAJECTORY's phase table). */
+  leadTable?: { columns: string[]; required: boolean; name: string };
+  /** Special structure readers for this type. */
+  structure?: 'reviewer-findings' | 'trajectory' | 'design-spec' | 'design-rationale' | 'card';
+  /** Where the annotation lives when it is not an ordinary comment. */
+  location?: 'issue-body' | 'milestone' | 'gist-description';
+  /** Bold-key syntax the spec template uses for this type. */
+  keyStyle: 'colon-after' | 'colon-inside';
+}
+
+const TASK_TYPES = ['Bug Fix', 'Feature', 'Refactor', 'Maintenance', 'Investigation'];
+
+const lifecycle = (t: Omit<TypeSpec, 'category' | 'ref' | 'keyStyle' | 'form'> & Partial<TypeSpec>): TypeSpec => ({
+  category: 'lifecycle',
+  ref: '§4.1',
+  form: 'body',
+  keyStyle: 'colon-after',
+  ...t,
+});
+
+const design = (t: Omit<TypeSpec, 'category' | 'ref' | 'keyStyle' | 'form'> & Partial<TypeSpec>): TypeSpec => ({
+  category: 'design',
+  ref: '§4.4',
+  form: 'body',
+  keyStyle: 'colon-inside',
+  ...t,
+});
+
+const inline = (type: string, extra: Partial<TypeSpec> = {}): TypeSpec => ({
+  type,
+  category: 'cross-artifact',
+  ref: '§4.2',
+  form: 'inline',
+  complete: null,
+  fields: [],
+  sections: [],
+  keyStyle: 'colon-after',
+  ...extra,
+});
+
+const marker = (type: string, extra: Partial<TypeSpec> = {}): TypeSpec => ({
+  type,
+  category: 'control',
+  ref: '§4.3',
+  form: 'marker',
+  complete: null,
+  fields: [],
+  sections: [],
+  keyStyle: 'colon-after',
+  ...extra,
+});
+
+const req = (name: string, values?: string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  name,
+  required: true,
+  ...(values ? { values } : {}),
+  ...extra,
+});
+const opt = (name: string, values?: string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
+  name,
+  required: false,
+  ...(values ? { values } : {}),
+  ...extra,
+});
+
+export const TYPES: readonly TypeSpec[] = [
+  // §4.1 lifecycle
+  lifecycle({
+    type: 'INVESTIGATOR',
+    complete: 'INVESTIGATION:COMPLETE',
+    title: 'Investigation Report',
+    fields: [
+      req('Verdict', ['CONFIRMED', 'PARTIAL', 'INVALID']),
+      req('Confidence', ['HIGH', 'MEDIUM', 'LOW']),
+      req('Severity', ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']),
+      req('Task Type', TASK_TYPES),
+      req('Decomposition Assessment', ['YES', 'NO'], { fromSection: true }),
+    ],
+    sections: [
+      { heading: 'What Was Claimed', kind: 'text' },
+      { heading: 'What We Found', kind: 'text' },
+      { heading: 'Root Cause', kind: 'text' },
+      { heading: 'Affected Files', kind: 'numbered' },
+      { heading: 'Evidence', kind: 'text' },
+      { heading: 'Recommendation', kind: 'text' },
+    ],
+  }),
+  lifecycle({
+    type: 'DECOMPOSED',
+    complete: 'FORGE:DECOMPOSED:COMPLETE',
+    title: 'Decomposition Complete',
+    fields: [],
+    sections: [
+      { heading: 'Sub-Issues Created', kind: 'list', required: true },
+      { heading: 'Decomposition Rationale', kind: 'text' },
+    ],
+  }),
+  lifecycle({
+    type: 'CONTRACT',
+    complete: null,
+    title: 'Builder Contract',
+    // The spec writes "Task type" here (lower-case t); keys compare case-insensitively.
+    fields: [req('Task type', TASK_TYPES, { strictValues: false })],
+    sections: [
+      { heading: 'Proposed Approach', kind: 'text' },
+      { heading: 'Deliverables', kind: 'table', columns: ['File', 'Change', 'Why'] },
+      { heading: 'Acceptance Criteria', kind: 'checklist' },
+      { heading: 'Quality Considerations', kind: 'text' },
+      { heading: 'Out of Scope', kind: 'text' },
+    ],
+  }),
+  lifecycle({
+    type: 'CONTEXT',
+    complete: 'FORGE:CONTEXT:COMPLETE',
+    title: 'Implementation Context',
+    fields: [],
+    sections: [
+      { heading: 'Known Pitfalls for This Area', kind: 'text' },
+      { heading: 'Historical Findings on These Files', kind: 'text' },
+      { heading: 'Past Bugs in This Module', kind: 'text' },
+      { heading: 'Related Code Paths (must stay consistent)', kind: 'text' },
+      { heading: 'Patterns That Cause Bugs Here', kind: 'text' },
+      { heading: 'Successful Similar Implementations', kind: 'text' },
+    ],
+  }),
+  lifecycle({
+    type: 'ARCHITECT',
+    complete: 'FORGE:ARCHITECT:COMPLETE',
+    title: 'Implementation Plan',
+    fields: [],
+    sections: [
+      {
+        heading: 'Affected Paths (ALL must be updated)',
+        kind: 'table',
+        columns: ['#', 'File', 'Function/Class', 'Change Required', 'Why'],
+      },
+      { heading: 'Implementation Order', kind: 'numbered' },
+      { heading: 'Consistency Checks', kind: 'checklist' },
+      { heading: 'Risk Assessment', kind: 'table', columns: ['Risk', 'Severity', 'Mitigation'] },
+      { heading: 'Files to Read Before Coding', kind: 'list' },
+    ],
+  }),
+  lifecycle({
+    type: 'BUILDER',
+    complete: 'FORGE:BUILDER:COMPLETE',
+    title: 'Implementation Complete',
+    // The spec's template carries these three; the reference requires them (NOTES.md §3).
+    fields: [req('Branch'), req('Commits'), req('Files changed')],
+    sections: [
+      { heading: 'Approach', kind: 'text' },
+      { heading: 'Changes', kind: 'list' },
+      { heading: 'Acceptance Criteria Status', kind: 'checklist' },
+      { heading: 'Testing Checklist', kind: 'checklist' },
+    ],
+  }),
+  lifecycle({
+    type: 'REVIEWER',
+    complete: null,
+    title: 'Review',
+    fields: [req('Verdict', ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED'])],
+    sections: [{ heading: 'Findings', kind: 'text' }],
+    structure: 'reviewer-findings',
+  }),
+  lifecycle({
+    type: 'TRAJECTORY',
+    complete: null,
+    title: 'Pipeline Trajectory',
+    leadTable: { name: 'phases', columns: ['Phase', 'Result', 'Notes'], required: true },
+    fields: [req('Decisions'), req('Anomalies'), req('Completed', undefined, { format: 'iso8601' })],
+    sections: [],
+    structure: 'trajectory',
+  }),
+
+  // §4.2 cross-artifact
+  inline('KNOWLEDGE_GIST'),
+  inline('MILESTONE_INDEX', { location: 'milestone' }),
+  inline('PRIOR_GIST', { location: 'issue-body' }),
+  // Written in a gist's description as `<!-- FORGE:MEMORY_INDEX: {owner/repo} -->` (NOTES.md §2).
+  inline('MEMORY_INDEX', { location: 'gist-description' }),
+
+  // §4.3 control and error markers
+  marker('DISPATCHER', { form: 'described-marker' }),
+  marker('PHASE_COMPLETE', { form: 'described-marker' }),
+  marker('REVIEW_STARTED'),
+  marker('ANCESTRY_FAILED'),
+  marker('GATE_FAILED'),
+  marker('PUSH_BLOCKED'),
+  marker('PUSH_FAILED'),
+
+  // §4.4 design pipeline
+  design({
+    type: 'DESIGN_CONTEXT',
+    complete: 'FORGE:DESIGN_CONTEXT:COMPLETE',
+    title: 'Design Context',
+    fields: [req('Message'), req('Audience / objection'), opt('Corpus grammar'), opt('Diverge from (memory)')],
+    sections: [],
+  }),
+  design({
+    type: 'DESIGN_RATIONALE',
+    complete: null,
+    title: 'Design Rationale',
+    fields: [
+      opt('Intent / feeling'),
+      opt('Audience / objection'),
+      opt('Communication hierarchy'),
+      req('Direction'),
+      req('Signature move'),
+      opt('Trying this time'),
+      opt('Non-goals'),
+    ],
+    sections: [],
+    structure: 'design-rationale',
+  }),
+  design({
+    type: 'DESIGN_CANDIDATES',
+    complete: null,
+    title: 'Design Candidates',
+    fields: [req('Archetype (committed)'), opt('Directions'), opt('Judge scores'), req('Selected')],
+    sections: [],
+  }),
+  design({
+    type: 'DESIGN_SPEC',
+    complete: null,
+    title: 'Design Spec',
+    fields: [],
+    sections: [],
+    structure: 'design-spec',
+  }),
+  design({
+    type: 'CRITIQUE',
+    complete: 'FORGE:CRITIQUE:COMPLETE',
+    title: 'Critique',
+    fields: [opt('Lint floor'), opt('Render'), opt('Perceptual findings'), req('Verdict', ['PASS', 'ITERATE', 'BUDGET-EXHAUSTED'])],
+    sections: [],
+  }),
+  design({
+    type: 'USER_FEEDBACK',
+    complete: 'FORGE:USER_FEEDBACK:COMPLETE',
+    title: 'User Feedback',
+    fields: [
+      req('Section target'),
+      req('Feedback type', ['asset', 'emotion', 'direction', 'freeform']),
+      opt('Asset URL'),
+      opt('Modification'),
+      opt('Emotion target', ['trust', 'speed', 'power', 'craft', 'play', 'unchanged']),
+      req('Satisfied', ['yes', 'no']),
+      opt('Freeform notes'),
+    ],
+    sections: [],
+  }),
+  design({
+    type: 'BENCH_SCORECARD',
+    complete: 'FORGE:BENCH_SCORECARD:COMPLETE',
+    title: 'ABC Benchmark Scorecard',
+    keyStyle: 'colon-after',
+    fields: [opt('Corpus version'), opt('Products'), opt('Judge calibration')],
+    sections: [],
+  }),
+  design({
+    type: 'DESIGN_SHIPPED',
+    complete: 'FORGE:DESIGN_SHIPPED:COMPLETE',
+    title: 'Design Shipped',
+    fields: [opt('Archetype'), opt('Gates'), opt('Critique iterations'), opt('Written to memory')],
+    sections: [],
+  }),
+
+  // §4.5 audit
+  { type: 'AUDIT', category: 'audit', ref: '§4.5', form: 'body', complete: null, title: 'Audit', fields: [], sections: [], keyStyle: 'colon-after' },
+  {
+    type: 'SECURITY_AUDIT',
+    category: 'audit',
+    ref: '§4.5',
+    form: 'body',
+    complete: null,
+    title: 'Security Audit',
+    fields: [],
+    sections: [],
+    keyStyle: 'colon-after',
+  },
+
+  // Deployed extras (NOTES.md §3)
+  {
+    type: 'CLAIM',
+    category: 'deployed',
+    ref: 'NOTES.md §3',
+    form: 'body',
+    complete: 'CLAIM:COMPLETE',
+    title: 'Claim',
+    fields: [req('Holder'), req('Files'), req('Interfaces'), req('TTL')],
+    sections: [],
+    keyStyle: 'colon-after',
+  },
+  marker('CLAIM_RELEASED', { category: 'deployed', ref: 'NOTES.md §3' }),
+  {
+    type: 'AUTOPILOT_CYCLE',
+    category: 'deployed',
+    ref: 'NOTES.md §3',
+    form: 'body',
+    complete: 'FORGE:AUTOPILOT_CYCLE:COMPLETE',
+    title: 'Autopilot Cycle',
+    fields: [req('cycle_id'), req('timestamp'), req('baseline'), req('phase_markers')],
+    sections: [],
+    keyStyle: 'colon-after',
+  },
+  {
+    type: 'REMEDIATION',
+    category: 'deployed',
+    ref: 'NOTES.md §3',
+    form: 'body',
+    complete: 'FORGE:REMEDIATION:COMPLETE',
+    title: 'Remediation',
+    fields: [opt('Re-gate outcome', ['AUTO-LANDED', 'HELD-AWAITING-MERGE', 'RE-ESCALATED', 'UNFIXABLE'])],
+    sections: [],
+    keyStyle: 'colon-after',
+  },
+  inline('CARD', { category: 'deployed', ref: 'NOTES.md §3', structure: 'card' }),
+];
+
+const BY_TYPE = new Map(TYPES.map((t) => [t.type, t]));
+
+export function typeSpec(type: string): TypeSpec | undefined {
+  return BY_TYPE.get(type);
+}
+
+export function isReserved(type: string): boolean {
+  return BY_TYPE.has(type);
+}
+
+export function isControl(type: string): boolean {
+  const spec = BY_TYPE.get(type);
+  return spec !== undefined && (spec.form === 'marker' || spec.form === 'described-marker');
+}
+
+export function isInline(type: string): boolean {
+  return BY_TYPE.get(type)?.form === 'inline';
+}
+
+/** Type identifiers this codec reads: `[A-Z][A-Z0-9_]*` (NOTES.md §2). */
+export function isTypeName(s: string): boolean {
+  if (s.length === 0 || s.length > 100) return false;
+  const first = s.charCodeAt(0);
+  if (first < 65 || first > 90) return false;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** The stricter `[A-Z_]+` grammar the reference and text-contains readers use. */
+export function isReferenceTypeName(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || c === 95)) return false;
+  }
+  return true;
+}
+
+/**
+ * The sentinels that mark `type` partial (§3.3 and NOTES.md §2): the generic
+ * `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the completion
+ * sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
+ */
+export function partialSentinels(type: string): string[] {
+  const out = new Set<string>([`${type}:PARTIAL`, `FORGE:${type}:PARTIAL`]);
+  const complete = completionSentinels(type)[0];
+  if (complete) out.add(complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL');
+  return [...out];
+}
+
+/** The partial sentinel the emitter writes. */
+export function emittedPartialSentinel(type: string): string {
+  const complete = completionSentinels(type)[0];
+  return complete ? complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL' : `${type}:PARTIAL`;
+}
+
+/**
+ * The sentinels that complete `type`. A reserved type has exactly its own; a
+ * custom type accepts `FORGE:{T}:COMPLETE` or `{T}:COMPLETE` (NOTES.md §2) and
+ * nothing else, so a foreign sentinel never completes it.
+ */
+export function completionSentinels(type: string): string[] {
+  const spec = BY_TYPE.get(type);
+  if (spec) return spec.complete ? [spec.complete] : [];
+  return [`FORGE:${type}:COMPLETE`, `${type}:COMPLETE`];
+}
+
+/** Types complete by presence alone: reserved types without a sentinel, markers, inline values. */
+export function completeWhenPresent(type: string): boolean {
+  const spec = BY_TYPE.get(type);
+  return spec !== undefined && spec.complete === null;
+}
+
+export const TASK_TYPE_VALUES = TASK_TYPES;

@@ -1,0 +1,364 @@
+/**
+ * Reads the Markdown structure inside one annotation: fields, sections,
+ * tables, checklists, and the per-type shapes (REVIEWER findings, TRAJECTORY,
+ * the DESIGN_SPEC jsonc block). Every reader is one pass over the lines.
+ */
+import { decode, decodeKey, trimBlank } from './escape.js';
+import { fenceInfo } from './fences.js';
+import { isBlankLine, type Line } from './lines.js';
+import type { TypeSpec } from './registry.js';
+import type { ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
+
+/** A line of the annotation with what the scanner learned about it. */
+export interface ContentLine {
+  index: number;
+  text: string;
+  /** Inside a fenced code block, delimiters included. */
+  fenced: boolean;
+  /** An opening fence delimiter (its info string may matter). */
+  fenceOpen: boolean;
+}
+
+export interface Structure {
+  title: string | null;
+  fields: Record<string, string>;
+  fieldList: Field[];
+  sections: Record<string, string>;
+  tables: Table[];
+  checklist: ChecklistItem[];
+}
+
+/** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
+export function parseFieldLine(text: string): { key: string; value: string } | null {
+  if (text.charCodeAt(0) !== 42 || text.charCodeAt(1) !== 42) return null;
+  const close = text.indexOf('**', 2);
+  if (close <= 2) return null;
+  const rawKey = text.slice(2, close);
+  const rest = close + 2;
+  let key: string;
+  let value: string;
+  if (text.charCodeAt(rest) === 58 /* : */) {
+    key = rawKey;
+    value = text.slice(rest + 1);
+  } else if (rawKey.endsWith(':') && (rest === text.length || text.charCodeAt(rest) === 32 || text.charCodeAt(rest) === 9)) {
+    key = rawKey.slice(0, -1);
+    value = text.slice(rest);
+  } else {
+    return null;
+  }
+  key = trimBlank(key);
+  if (key === '') return null;
+  return { key: decodeKey(key), value: decode(trimBlank(value)) };
+}
+
+/** `## Title` / `### Heading`: level and text, or null. */
+export function parseHeading(text: string): { level: number; text: string } | null {
+  let level = 0;
+  while (level < text.length && text.charCodeAt(level) === 35) level++;
+  if (level < 2 || level > 3) return null;
+  const c = text.charCodeAt(level);
+  if (level !== text.length && c !== 32 && c !== 9) return null;
+  let body = trimBlank(text.slice(level));
+  // Optional closing sequence of #s.
+  let e = body.length;
+  while (e > 0 && body.charCodeAt(e - 1) === 35) e--;
+  if (e < body.length && (e === 0 || body.charCodeAt(e - 1) === 32)) body = trimBlank(body.slice(0, e));
+  return { level, text: decode(body) };
+}
+
+function lookupKey(record: Record<string, string>, key: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(record, key)) return record[key];
+  const lower = key.toLowerCase();
+  for (const k of Object.keys(record)) if (k.toLowerCase() === lower) return record[k];
+  return undefined;
+}
+
+export { lookupKey as getCaseInsensitive };
+
+function splitRow(text: string): string[] {
+  let s = trimBlank(text);
+  if (s.startsWith('|')) s = s.slice(1);
+  if (s.endsWith('|') && !s.endsWith('\\|')) s = s.slice(0, -1);
+  const cells: string[] = [];
+  let cur = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\' && s[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (c === '|') {
+      cells.push(cur);
+      cur = '';
+    } else {
+      cur += c;
+    }
+  }
+  cells.push(cur);
+  return cells.map((cell) => decode(trimBlank(cell)));
+}
+
+function isDelimiterRow(text: string): boolean {
+  const s = trimBlank(text);
+  if (!s.includes('-')) return false;
+  let sawDash = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 45) sawDash = true;
+    else if (c !== 124 && c !== 58 && c !== 32 && c !== 9) return false;
+  }
+  return sawDash && s.includes('|');
+}
+
+function isTableRow(text: string): boolean {
+  return trimBlank(text).startsWith('|');
+}
+
+/** `- [ ] text` / `- [x] text` with any list marker and indent. */
+function parseChecklist(text: string): { checked: boolean; text: string } | null {
+  const s = trimBlank(text);
+  const m = s.charCodeAt(0);
+  if ((m !== 45 && m !== 42 && m !== 43) || s.charCodeAt(1) !== 32 || s.charCodeAt(2) !== 91 || s.charCodeAt(4) !== 93) return null;
+  const box = s[3];
+  if (box !== ' ' && box !== 'x' && box !== 'X') return null;
+  if (s.length > 5 && s.charCodeAt(5) !== 32) return null;
+  return { checked: box !== ' ', text: decode(trimBlank(s.slice(5))) };
+}
+
+/**
+ * Reads fields, sections, tables and checklists from the annotation's content
+ * lines (tag and sentinel lines already removed).
+ */
+export function readStructure(lines: ContentLine[], spec: TypeSpec | undefined): Structure {
+  let title: string | null = null;
+  const fields: Record<string, string> = {};
+  const fieldList: Field[] = [];
+  const sectionLines = new Map<string, string[]>();
+  const tables: Table[] = [];
+  const checklist: ChecklistItem[] = [];
+  let section: string | null = null;
+  let current: string[] | null = null;
+  let sawContent = false;
+  let table: Table | null = null;
+
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    const text = line.text;
+    if (!line.fenced) {
+      const heading = text.charCodeAt(0) === 35 ? parseHeading(text) : null;
+      if (heading) {
+        table = null;
+        if (!sawContent && heading.level === 2 && title === null) {
+          title = heading.text;
+          sawContent = true;
+          continue;
+        }
+        section = heading.text;
+        if (sectionLines.has(section)) {
+          current = null; // first occurrence wins; later duplicates are not merged into it
+        } else {
+          current = [];
+          sectionLines.set(section, current);
+        }
+        sawContent = true;
+        continue;
+      }
+      const field = text.charCodeAt(0) === 42 ? parseFieldLine(text) : null;
+      if (field) {
+        fieldList.push({ key: field.key, value: field.value, line: line.index });
+        if (lookupKey(fields, field.key) === undefined) fields[field.key] = field.value;
+      }
+      if (isTableRow(text)) {
+        if (table) {
+          const cells = splitRow(text);
+          const row: Record<string, string> = {};
+          table.headers.forEach((h, k) => (row[h] = cells[k] ?? ''));
+          table.rows.push(row);
+        } else if (n + 1 < lines.length && !lines[n + 1].fenced && isDelimiterRow(lines[n + 1].text)) {
+          table = { section, headers: splitRow(text), rows: [] };
+          tables.push(table);
+          current?.push(text, lines[n + 1].text);
+          n++;
+          sawContent = true;
+          continue;
+        }
+      } else {
+        table = null;
+      }
+      const item = parseChecklist(text);
+      if (item) checklist.push({ section, ...item });
+    } else {
+      table = null;
+    }
+    if (!isBlankLine(text)) sawContent = true;
+    current?.push(text);
+  }
+
+  const sections: Record<string, string> = {};
+  for (const [heading, body] of sectionLines) {
+    let a = 0;
+    let b = body.length;
+    while (a < b && isBlankLine(body[a])) a++;
+    while (b > a && isBlankLine(body[b - 1])) b--;
+    sections[heading] = decode(body.slice(a, b).join('\n'));
+  }
+
+  // Fields the template writes as `### Name` + `**VALUE** — reason` (NOTES.md §2).
+  for (const f of spec?.fields ?? []) {
+    if (!f.fromSection || lookupKey(fields, f.name) !== undefined) continue;
+    const body = lookupKey(sections, f.name);
+    if (body === undefined) continue;
+    const first = body.split('\n').find((l) => !isBlankLine(l));
+    if (first === undefined) continue;
+    const value = unwrapBold(trimBlank(first));
+    fields[f.name] = value;
+    fieldList.push({ key: f.name, value, line: -1 });
+  }
+
+  return { title, fields, fieldList, sections, tables, checklist };
+}
+
+/** `**NO** — reason` → `NO — reason`. */
+function unwrapBold(s: string): string {
+  if (!s.startsWith('**')) return s;
+  const close = s.indexOf('**', 2);
+  if (close < 0) return s;
+  return s.slice(2, close) + s.slice(close + 2);
+}
+
+const FINDING_KEYS: Record<string, keyof Finding> = {
+  severity: 'severity',
+  location: 'location',
+  issue: 'issue',
+  'suggested fix': 'suggestedFix',
+  prevention: 'prevention',
+};
+
+/** REVIEWER findings: `- **Severity**: X` opens one; the indented bold lines after it fill it. */
+export function readFindings(lines: ContentLine[]): Finding[] {
+  const findings: Finding[] = [];
+  let cur: Finding | null = null;
+  for (const line of lines) {
+    if (line.fenced) continue;
+    let s = trimBlank(line.text);
+    if (s.startsWith('#')) {
+      cur = null;
+      continue;
+    }
+    const bullet = (s.startsWith('- ') || s.startsWith('* ')) && s.slice(2).trimStart().startsWith('**');
+    if (bullet) s = s.slice(2).trimStart();
+    const field = parseFieldLine(s);
+    if (!field) continue;
+    const key = FINDING_KEYS[field.key.toLowerCase()];
+    if (!key) continue;
+    if (bullet || cur === null || (key === 'severity' && cur.severity !== null)) {
+      // A detail line with no finding opened yet starts one anyway: nothing is dropped.
+      cur = { severity: null, location: null, issue: null, suggestedFix: null, prevention: null };
+      findings.push(cur);
+    }
+    cur[key] = field.value;
+  }
+  return findings;
+}
+
+function cell(row: Record<string, string>, name: string): string {
+  return getCell(row, name) ?? '';
+}
+
+function getCell(row: Record<string, string>, name: string): string | undefined {
+  return lookupKey(row, name);
+}
+
+export function readTrajectory(structure: Structure): Trajectory {
+  const table = structure.tables.find((t) => t.headers.some((h) => h.toLowerCase() === 'phase'));
+  const phases = (table?.rows ?? []).map((row) => ({
+    phase: cell(row, 'Phase'),
+    result: cell(row, 'Result'),
+    notes: cell(row, 'Notes'),
+  }));
+  let prNumber: number | null = null;
+  let branch: string | null = null;
+  for (const p of phases) {
+    const text = `${p.result} ${p.notes}`;
+    if (prNumber === null) {
+      const m = /PR #(\d{1,9})/.exec(text);
+      if (m) prNumber = Number(m[1]);
+    }
+    if (branch === null) {
+      const m = /Branch:\s{0,4}`([^`]{1,255})`/.exec(text);
+      if (m) branch = m[1];
+    }
+  }
+  const f = (k: string) => lookupKey(structure.fields, k) ?? null;
+  return { phases, decisions: f('Decisions'), anomalies: f('Anomalies'), completed: f('Completed'), prNumber, branch };
+}
+
+/** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
+export function readDesignSpec(lines: ContentLine[]): { found: boolean; value: unknown } {
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].fenceOpen) continue;
+    const info = fenceInfo(lines[i].text).toLowerCase();
+    if (info !== 'jsonc' && info !== 'json' && info !== 'json5') continue;
+    const body: string[] = [];
+    for (let j = i + 1; j < lines.length && lines[j].fenced && !lines[j].fenceOpen; j++) body.push(lines[j].text);
+    // The closing delimiter is fenced too; drop it when present.
+    if (body.length > 0 && /^\s{0,3}(`{3,}|~{3,})\s*$/.test(body[body.length - 1])) body.pop();
+    return { found: true, value: parseJsonc(decode(body.join('\n'))) };
+  }
+  return { found: false, value: null };
+}
+
+/** JSON with `//` and `/* *\/` comments and trailing commas; null when it does not parse. */
+export function parseJsonc(text: string): unknown {
+  let out = '';
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < n && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  // Trailing commas: a comma followed only by whitespace before } or ].
+  let cleaned = '';
+  for (let k = 0; k < out.length; k++) {
+    const c = out[k];
+    if (c === '"') {
+      let j = k + 1;
+      while (j < out.length && out[j] !== '"') j += out[j] === '\\' ? 2 : 1;
+      cleaned += out.slice(k, j + 1);
+      k = j;
+      continue;
+    }
+    if (c === ',') {
+      let j = k + 1;
+      while (j < out.length && /\s/.test(out[j])) j++;
+      if (out[j] === '}' || out[j] === ']') continue;
+    }
+    cleaned += c;
+  }
+  try {
+    return JSON.parse(cleaned);
+  } catch {
+    return null;
+  }
+}
+
+export function linesToContent(lines: Line[], fenced: Uint8Array, indices: number[]): ContentLine[] {
+  return indices.map((index) => ({
+    index,
+    text: lines[index].text,
+    fenced: fenced[index] !== 0,
+    fenceOpen: fenced[index] === 2,
+  }));
+}

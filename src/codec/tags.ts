@@ -1,0 +1,116 @@
+/**
+ * Classifies one line as an opening tag, a sentinel, or text. Written as a
+ * scan over character codes with no regular expressions, so the time is
+ * linear in the line's length whatever it holds (NOTES.md §5).
+ */
+import { isInline, isReserved } from './registry.js';
+
+export type LineClass =
+  | { kind: 'text' }
+  | { kind: 'open'; type: string; value: string | null; valueForm: 'colon' | 'dash' | null }
+  | { kind: 'sentinel'; name: string; type: string; state: 'COMPLETE' | 'PARTIAL'; forgePrefix: boolean };
+
+const TEXT: LineClass = { kind: 'text' };
+
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+function isNameChar(c: number): boolean {
+  return isUpper(c) || (c >= 48 && c <= 57) || c === 95;
+}
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
+function closesEarly(s: string, from: number, to: number): boolean {
+  for (let i = from; i + 2 < to; i++) {
+    if (s.charCodeAt(i) === 45 && s.charCodeAt(i + 1) === 45) {
+      const c = s.charCodeAt(i + 2);
+      if (c === 62) return true;
+      if (c === 33 && i + 3 < to && s.charCodeAt(i + 3) === 62) return true;
+    }
+  }
+  return false;
+}
+
+function readName(s: string, from: number, to: number): number {
+  if (from >= to || !isUpper(s.charCodeAt(from))) return from;
+  let i = from + 1;
+  while (i < to && isNameChar(s.charCodeAt(i))) i++;
+  return i;
+}
+
+function sentinelState(s: string, from: number, to: number): 'COMPLETE' | 'PARTIAL' | null {
+  const word = s.slice(from, to);
+  return word === 'COMPLETE' ? 'COMPLETE' : word === 'PARTIAL' ? 'PARTIAL' : null;
+}
+
+export function classifyLine(line: string): LineClass {
+  let a = 0;
+  let b = line.length;
+  while (a < b && isBlank(line.charCodeAt(a))) a++;
+  while (b > a && isBlank(line.charCodeAt(b - 1))) b--;
+  // Shortest tag is `<!--X:PARTIAL-->`-like; anything under 8 chars is text.
+  if (b - a < 8) return TEXT;
+  if (!line.startsWith('<!--', a) || !line.startsWith('-->', b - 3)) return TEXT;
+  let i = a + 4;
+  let j = b - 3;
+  if (closesEarly(line, i, j)) return TEXT;
+  while (i < j && isBlank(line.charCodeAt(i))) i++;
+  while (j > i && isBlank(line.charCodeAt(j - 1))) j--;
+
+  if (line.startsWith('FORGE:', i)) return classifyForge(line, i + 6, j);
+
+  // `<!-- NAME:COMPLETE -->` / `<!-- NAME:PARTIAL -->`
+  const nameEnd = readName(line, i, j);
+  if (nameEnd === i || line.charCodeAt(nameEnd) !== 58 /* : */) return TEXT;
+  const state = sentinelState(line, nameEnd + 1, j);
+  if (!state) return TEXT;
+  const type = line.slice(i, nameEnd);
+  return { kind: 'sentinel', name: `${type}:${state}`, type, state, forgePrefix: false };
+}
+
+function classifyForge(line: string, i: number, j: number): LineClass {
+  const nameEnd = readName(line, i, j);
+  if (nameEnd === i) return TEXT;
+  const type = line.slice(i, nameEnd);
+  if (nameEnd === j) return { kind: 'open', type, value: null, valueForm: null };
+  const c = line.charCodeAt(nameEnd);
+
+  if (c === 58 /* : */) {
+    const afterColon = nameEnd + 1;
+    const rawValue = line.slice(afterColon, j);
+    // Inline-value types take everything after the colon as their value, so
+    // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (NOTES.md §2).
+    if (isInline(type)) return { kind: 'open', type, value: rawValue.trim() === '' ? '' : trimValue(rawValue), valueForm: 'colon' };
+    let k = afterColon;
+    while (k < j && isBlank(line.charCodeAt(k))) k++;
+    const state = sentinelState(line, k, j);
+    // A reserved non-inline type reads `FORGE:T:COMPLETE` (or `: COMPLETE`) as its sentinel;
+    // a custom type only without the space — with it, it is a custom inline value.
+    if (state && (k === afterColon || isReserved(type))) {
+      return { kind: 'sentinel', name: `FORGE:${type}:${state}`, type, state, forgePrefix: true };
+    }
+    if (k > afterColon || isReserved(type)) return { kind: 'open', type, value: trimValue(rawValue), valueForm: 'colon' };
+    return TEXT;
+  }
+
+  if (isBlank(c)) {
+    let k = nameEnd;
+    while (k < j && isBlank(line.charCodeAt(k))) k++;
+    const d = line.charCodeAt(k);
+    // `<!-- FORGE:DISPATCHER — {desc} -->`: em dash, en dash, or a lone hyphen.
+    const isDash = d === 0x2014 || d === 0x2013 || (d === 45 && (k + 1 === j || isBlank(line.charCodeAt(k + 1))));
+    if (isDash) return { kind: 'open', type, value: trimValue(line.slice(k + 1, j)), valueForm: 'dash' };
+  }
+  return TEXT;
+}
+
+function trimValue(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isBlank(s.charCodeAt(a))) a++;
+  while (b > a && isBlank(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
+}

@@ -1,0 +1,183 @@
+/**
+ * The conformance decision (spec §7): for each work item, is every required
+ * type present, complete, valid and written by a trusted author? Pure: the
+ * forge-check action and `forge check` both call this; only the reading differs.
+ */
+import { anyTerminal, currentState, ENDED_WITHOUT_BUILD, isTypeName } from '../codec/index.js';
+import { splitList, UsageError } from '../common/lists.js';
+import { collectAnnotations, type Ignored, type Located, type WorkItem } from '../common/thread.js';
+import type { TrustPolicy } from '../common/trust.js';
+
+export const PRESETS: Record<string, string[]> = {
+  // §11: the minimum viable adoption.
+  minimal: ['INVESTIGATOR', 'BUILDER'],
+  // §7.3: the full conformance check.
+  lifecycle: ['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY'],
+};
+
+export type Validation = 'strict' | 'presence';
+export type TypeStatus = 'ok' | 'missing' | 'incomplete' | 'invalid' | 'not-required';
+
+export function parseRequired(input: string | undefined): string[] {
+  const text = input === undefined || input.trim() === '' ? 'minimal' : input.trim();
+  if (PRESETS[text]) return [...PRESETS[text]];
+  const out: string[] = [];
+  for (const raw of splitList(text.replace(/[ \t]+/g, ','))) {
+    const type = raw.startsWith('FORGE:') ? raw.slice(6) : raw;
+    if (PRESETS[type]) {
+      for (const t of PRESETS[type]) if (!out.includes(t)) out.push(t);
+      continue;
+    }
+    if (!isTypeName(type)) throw new UsageError(`required: "${raw}" is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`);
+    if (!out.includes(type)) out.push(type);
+  }
+  if (out.length === 0) throw new UsageError('required: no types given');
+  return out;
+}
+
+export interface TypeReport {
+  type: string;
+  status: TypeStatus;
+  /** The annotation that decided the status (the best one found), if any. */
+  author: string | null;
+  url: string | null;
+  errors: string[];
+}
+
+export interface ItemReport {
+  number: number;
+  kind: 'issue' | 'pull';
+  url: string;
+  state: string;
+  terminal: boolean;
+  /** Set when the item ended without a build and so is not held to `required`. */
+  exempt: string | null;
+  types: TypeReport[];
+  annotations: Array<{
+    type: string;
+    state: string;
+    valid: boolean;
+    author: string | null;
+    association: string;
+    url: string;
+    errors: string[];
+  }>;
+  ignored: Array<Omit<Ignored, 'author'> & { author: string | null; association: string }>;
+}
+
+export interface CheckResult {
+  conforming: boolean;
+  missing: string[];
+  incomplete: string[];
+  invalid: string[];
+  state: string;
+  terminal: boolean;
+  items: ItemReport[];
+  /** One line per problem, for the failure message. */
+  problems: string[];
+}
+
+const RANK: Record<TypeStatus, number> = { ok: 4, invalid: 3, incomplete: 2, missing: 1, 'not-required': 0 };
+
+function statusOf(a: Located, validation: Validation): TypeStatus {
+  if (a.annotation.sentinelState !== 'complete') return 'incomplete';
+  if (validation === 'presence') return 'ok';
+  return a.annotation.valid ? 'ok' : 'invalid';
+}
+
+export interface EvaluateOptions {
+  required: string[];
+  validation: Validation;
+  trust: TrustPolicy;
+}
+
+/**
+ * Evaluate `items` (the issues being checked). `shared` are extra threads
+ * whose annotations count for every item — the PR itself, where REVIEWER lives.
+ */
+export function evaluate(items: WorkItem[], shared: WorkItem[], options: EvaluateOptions): CheckResult {
+  const sharedFound = shared.map((s) => collectAnnotations(s, options.trust));
+  const reports: ItemReport[] = [];
+  const problems: string[] = [];
+  const union = { missing: new Set<string>(), incomplete: new Set<string>(), invalid: new Set<string>() };
+
+  for (const item of items) {
+    const own = collectAnnotations(item, options.trust);
+    const found = [...own.found, ...sharedFound.flatMap((s) => s.found)];
+    const ignored = [...own.ignored, ...sharedFound.flatMap((s) => s.ignored)];
+    const state = currentState(item.labels);
+    const terminal = anyTerminal(item.labels);
+    const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
+    const exempt = endedLabel ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
+
+    const types: TypeReport[] = options.required.map((type) => {
+      if (exempt) return { type, status: 'not-required' as const, author: null, url: null, errors: [] };
+      let best: Located | null = null;
+      let bestStatus: TypeStatus = 'missing';
+      for (const a of found) {
+        if (a.annotation.type !== type) continue;
+        const s = statusOf(a, options.validation);
+        if (best === null || RANK[s] > RANK[bestStatus]) {
+          best = a;
+          bestStatus = s;
+        }
+      }
+      return {
+        type,
+        status: bestStatus,
+        author: best?.author.login ?? null,
+        url: best?.url ?? null,
+        errors: best && bestStatus !== 'ok' ? best.annotation.errors : [],
+      };
+    });
+
+    const label = `${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}`;
+    for (const t of types) {
+      if (t.status === 'missing') {
+        union.missing.add(t.type);
+        const untrustedOnly = ignored.some((i) => i.type === t.type);
+        problems.push(`${label}: ${t.type} is missing${untrustedOnly ? ' (only untrusted authors wrote one; ignored)' : ''}`);
+      } else if (t.status === 'incomplete') {
+        union.incomplete.add(t.type);
+        problems.push(`${label}: ${t.type} is not complete — ${t.errors[0] ?? 'no completion sentinel'}`);
+      } else if (t.status === 'invalid') {
+        union.invalid.add(t.type);
+        problems.push(`${label}: ${t.type} is invalid — ${t.errors.join('; ')}`);
+      }
+    }
+
+    reports.push({
+      number: item.number,
+      kind: item.kind,
+      url: item.url,
+      state,
+      terminal,
+      exempt,
+      types,
+      annotations: found
+        .filter((a) => a.item === item.number || shared.some((s) => s.number === a.item))
+        .map((a) => ({
+          type: a.annotation.type,
+          state: a.annotation.sentinelState,
+          valid: a.annotation.valid,
+          author: a.author.login,
+          association: a.author.association,
+          url: a.url,
+          errors: a.annotation.errors,
+        })),
+      ignored: ignored.map(({ author, ...rest }) => ({ ...rest, author: author.login, association: author.association })),
+    });
+  }
+
+  const first = reports[0];
+  return {
+    conforming: problems.length === 0,
+    missing: [...union.missing],
+    incomplete: [...union.incomplete],
+    invalid: [...union.invalid],
+    state: first?.state ?? 'none',
+    terminal: first?.terminal ?? false,
+    items: reports,
+    problems,
+  };
+}

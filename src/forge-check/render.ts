@@ -1,0 +1,58 @@
+/** The gate's decision as text: a Markdown table for the job summary, plain columns for the CLI. */
+import type { CheckResult, TypeStatus } from './evaluate.js';
+
+const ICON: Record<TypeStatus, string> = {
+  ok: '✅ ok',
+  missing: '❌ missing',
+  incomplete: '⏳ incomplete',
+  invalid: '⚠️ invalid',
+  'not-required': '➖ not required',
+};
+
+function cellEscape(s: string): string {
+  return s.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+}
+
+export function markdownReport(result: CheckResult): string {
+  const out: string[] = [];
+  out.push(`## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`, '');
+  for (const item of result.items) {
+    const kind = item.kind === 'pull' ? 'PR' : 'Issue';
+    out.push(`### ${kind} [#${item.number}](${item.url}) — state \`${item.state}\`${item.terminal ? ' (terminal)' : ''}`, '');
+    if (item.exempt) out.push(`> ${item.exempt}`, '');
+    out.push('| Type | Status | Author | Link | Errors |', '|---|---|---|---|---|');
+    for (const t of item.types) {
+      const link = t.url ? `[comment](${t.url})` : '';
+      out.push(`| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? '@' + cellEscape(t.author) : ''} | ${link} | ${cellEscape(t.errors.join('; '))} |`);
+    }
+    out.push('');
+    if (item.ignored.length > 0) {
+      out.push(`<details><summary>${item.ignored.length} annotation(s) ignored (untrusted authors)</summary>`, '');
+      out.push('| Type | Author | Link | Why |', '|---|---|---|---|');
+      for (const i of item.ignored) out.push(`| \`${i.type}\` | ${cellEscape(i.author ?? '')} | [comment](${i.url}) | ${cellEscape(i.reason)} |`);
+      out.push('', '</details>', '');
+    }
+  }
+  return out.join('\n');
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+
+export function textReport(result: CheckResult): string {
+  const out: string[] = [];
+  for (const item of result.items) {
+    out.push(`${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}  state: ${item.state}${item.terminal ? ' (terminal)' : ''}`);
+    if (item.exempt) out.push(`  ${item.exempt}`);
+    const rows = item.types.map((t) => [t.type, t.status, t.author ?? '-', t.errors.join('; ')]);
+    const w0 = Math.max(4, ...rows.map((r) => r[0].length));
+    const w1 = Math.max(6, ...rows.map((r) => r[1].length));
+    const w2 = Math.max(6, ...rows.map((r) => r[2].length));
+    out.push(`  ${pad('TYPE', w0)}  ${pad('STATUS', w1)}  ${pad('AUTHOR', w2)}  ERRORS`);
+    for (const r of rows) out.push(`  ${pad(r[0], w0)}  ${pad(r[1], w1)}  ${pad(r[2], w2)}  ${r[3]}`.trimEnd());
+    for (const i of item.ignored) out.push(`  ignored ${i.type} by ${i.author ?? '?'} (${i.association}): ${i.reason}`);
+  }
+  out.push(result.conforming ? 'conforming' : `not conforming:\n${result.problems.map((p) => '  - ' + p).join('\n')}`);
+  return out.join('\n');
+}
