@@ -22,8 +22,8 @@ rmSync(out, { recursive: true, force: true });
 for (const b of BUNDLES) {
   if (!existsSync(join(root, b.entry))) continue;
   const dir = join(out, b.name);
-  // -m minify, -t transpile only (npm test typechecks separately), no source maps: smaller dist.
-  execFileSync(process.execPath, [ncc, 'build', b.entry, '-o', dir, '-m', '-t', '-q', '--no-cache', '--target', 'es2022'], {
+  // -m minify, no source maps: smaller dist.
+  execFileSync(process.execPath, [ncc, 'build', b.entry, '-o', dir, '-m', '-q', '--no-cache', '--target', 'es2022'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -40,6 +40,11 @@ for (const action of ACTIONS) {
   );
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
 }
+// Type declarations for the library entry (import { parse } from 'forge-actions').
+execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json', '--outDir', join(out, 'codec', 'types')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 // The CLI is an executable: keep its shebang line first.
 const cli = join(out, 'cli', 'index.js');
 if (existsSync(cli)) {

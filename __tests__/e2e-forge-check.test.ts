@@ -1,0 +1,171 @@
+import { FakeGitHub } from './support/github-server.js';
+import { runBundle } from './support/run-action.js';
+import { architect, builder, context, contract, investigator, reviewer, trajectory } from './support/seed.js';
+
+const REPO = 'octo/repo';
+let gh: FakeGitHub;
+
+beforeAll(async () => {
+  gh = new FakeGitHub();
+  await gh.start();
+});
+afterAll(async () => gh.stop());
+afterEach(() => {
+  const seen = gh.violations.splice(0);
+  expect(seen).toEqual([]);
+});
+
+function setupRepo(name: string) {
+  const full = `octo/${name}`;
+  gh.repo(full, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  return full;
+}
+
+const check = (repo: string, inputs: Record<string, string>, event?: { name: string; payload: unknown }) =>
+  runBundle('forge-check', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', ...inputs }, event });
+
+test('a complete lifecycle conforms', async () => {
+  const repo = setupRepo('lifecycle');
+  const issue = gh.issue(repo, { labels: ['workflow:merged'] });
+  for (const body of [investigator(), contract(), context(), architect(), builder(), trajectory()]) gh.comment(repo, issue.number, 'maintainer', body);
+  const r = await check(repo, { 'issue-number': String(issue.number), required: 'lifecycle' });
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(r.outputs).toMatchObject({ conforming: 'true', missing: '', incomplete: '', invalid: '', state: 'workflow:merged', terminal: 'true' });
+  const report = JSON.parse(r.outputs.report);
+  expect(report[0].annotations.map((a: { type: string }) => a.type)).toEqual(['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY']);
+  expect(r.summary).toContain('| `TRAJECTORY` | ✅ ok | @maintainer |');
+});
+
+test('missing, partial and invalid each fail with the right outputs', async () => {
+  const repo = setupRepo('mixed');
+  const issue = gh.issue(repo, { labels: ['workflow:building'] });
+  gh.comment(repo, issue.number, 'maintainer', investigator('MAYBE'));
+  gh.comment(repo, issue.number, 'maintainer', builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '<!-- FORGE:BUILDER:PARTIAL -->'));
+  const r = await check(repo, { 'issue-number': String(issue.number), required: 'INVESTIGATOR, BUILDER, CONTEXT' });
+  expect(r.code).toBe(1);
+  expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'CONTEXT', incomplete: 'BUILDER', invalid: 'INVESTIGATOR', state: 'workflow:building', terminal: 'false' });
+  const failure = r.stdout.split('\n').find((l) => l.startsWith('::error::'));
+  expect(failure).toContain('CONTEXT is missing');
+  expect(failure).toContain('BUILDER is not complete');
+  expect(failure).toContain('"Verdict" is "MAYBE"');
+});
+
+test('presence mode accepts a complete but invalid annotation', async () => {
+  const repo = setupRepo('presence');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator('MAYBE'));
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  const r = await check(repo, { 'issue-number': String(issue.number), validation: 'presence' });
+  expect(r.outputs.conforming).toBe('true');
+  expect(r.code).toBe(0);
+});
+
+test('an annotation in comment 950 of 1,000 is found (pagination to the end)', async () => {
+  const repo = setupRepo('long');
+  const issue = gh.issue(repo);
+  for (let i = 1; i <= 1000; i++) {
+    const body = i === 950 ? builder() : i === 3 ? investigator() : `comment ${i}`;
+    gh.comment(repo, issue.number, i === 950 || i === 3 ? 'maintainer' : 'drive-by', body);
+  }
+  const before = gh.requests.length;
+  const r = await check(repo, { 'issue-number': String(issue.number) });
+  expect(r.outputs.conforming).toBe('true');
+  const pages = gh.requests.slice(before).filter((q) => q.path.endsWith(`/issues/${issue.number}/comments`));
+  expect(pages).toHaveLength(10);
+  expect(pages.every((p) => p.query.includes('per_page=100'))).toBe(true);
+});
+
+test('a forged annotation by an untrusted commenter is ignored and listed', async () => {
+  const repo = setupRepo('forged');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'drive-by', builder());
+  const r = await check(repo, { 'issue-number': String(issue.number) });
+  expect(r.code).toBe(1);
+  expect(r.outputs.missing).toBe('BUILDER');
+  const report = JSON.parse(r.outputs.report);
+  expect(report[0].ignored).toEqual([expect.objectContaining({ type: 'BUILDER', author: 'drive-by', association: 'NONE' })]);
+  expect(r.stdout).toContain('only untrusted authors wrote one');
+});
+
+test('a PR gate reads the linked issue and the PR itself', async () => {
+  const repo = setupRepo('prgate');
+  const issue = gh.issue(repo, { labels: ['workflow:in-review'] });
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'github-actions[bot]', builder());
+  const pr = gh.issue(repo, { pull: { body: `This change\r\n\r\nFixes #${issue.number}.`, head: 'fix/x' } });
+  gh.comment(repo, pr.number, 'maintainer', reviewer());
+  const event = { name: 'pull_request', payload: { action: 'opened', number: pr.number, pull_request: { number: pr.number } } };
+  const r = await check(repo, { required: 'INVESTIGATOR, BUILDER, REVIEWER' }, event);
+  expect(r.code).toBe(0);
+  expect(r.outputs.conforming).toBe('true');
+  expect(r.outputs.state).toBe('workflow:in-review');
+  const report = JSON.parse(r.outputs.report);
+  expect(report.map((i: { number: number }) => i.number)).toEqual([issue.number]);
+  expect(gh.requests.some((q) => q.path === `/repos/${repo}/pulls/${pr.number}`)).toBe(true);
+});
+
+test('an item that ended without a build is not held to required', async () => {
+  const repo = setupRepo('invalid');
+  const issue = gh.issue(repo, { labels: ['workflow:invalid'] });
+  gh.comment(repo, issue.number, 'maintainer', investigator('INVALID'));
+  const r = await check(repo, { 'issue-number': String(issue.number) });
+  expect(r.code).toBe(0);
+  expect(r.outputs).toMatchObject({ conforming: 'true', state: 'workflow:invalid', terminal: 'true' });
+});
+
+test('502 then success', async () => {
+  const repo = setupRepo('flaky');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  gh.fail('GET', new RegExp(`/issues/${issue.number}/comments$`), 502, 1);
+  const r = await check(repo, { 'issue-number': String(issue.number) });
+  expect(r.outputs.conforming).toBe('true');
+  const calls = gh.requests.filter((q) => q.path === `/repos/${repo}/issues/${issue.number}/comments`);
+  expect(calls.map((c) => c.status)).toEqual([502, 200]);
+});
+
+test('a secondary rate limit is honoured with retry-after', async () => {
+  const repo = setupRepo('secondary');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  gh.secondaryRateLimit('GET', new RegExp(`/issues/${issue.number}$`), 1);
+  const r = await check(repo, { 'issue-number': String(issue.number) });
+  expect(r.outputs.conforming).toBe('true');
+  expect(r.stdout).toContain('secondary rate limit');
+  const calls = gh.requests.filter((q) => q.path === `/repos/${repo}/issues/${issue.number}`);
+  expect(calls.map((c) => c.status)).toEqual([403, 200]);
+});
+
+test('an API failure is an error, never a verdict', async () => {
+  const repo = setupRepo('broken');
+  const issue = gh.issue(repo);
+  gh.fail('GET', new RegExp(`/issues/${issue.number}/comments$`), 404, 1);
+  const r = await check(repo, { 'issue-number': String(issue.number) });
+  expect(r.code).toBe(1);
+  expect(r.outputs.conforming).toBeUndefined();
+  expect(r.stdout).toContain(`::error::forge-check: reading the comments of #${issue.number} failed`);
+});
+
+test('bad inputs fail with one line before any API call', async () => {
+  const repo = setupRepo('badinputs');
+  const before = gh.requests.length;
+  for (const [inputs, message] of [
+    [{ 'issue-number': 'abc' }, 'input "issue-number" must be a positive whole number'],
+    [{ 'issue-number': '1', validation: 'loose' }, 'input "validation" must be one of strict, presence'],
+    [{ 'issue-number': '1', required: 'investigator' }, 'required: "investigator" is not a FORGE type name'],
+    [{ 'issue-number': '1', 'trusted-authors': 'bad name!' }, 'trusted-authors: "bad name!"'],
+    [{}, 'issue-number is not set'],
+  ] as const) {
+    const r = await check(repo, inputs);
+    expect(r.code).toBe(1);
+    const errors = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+    expect(r.stdout).not.toMatch(/\n\s+at /);
+  }
+  expect(gh.requests.length).toBe(before);
+});

@@ -1,0 +1,669 @@
+/**
+ * A loopback HTTP server imitating the GitHub REST endpoints the actions use:
+ * issues, comments (per issue and per repository), labels, milestones, pulls
+ * and gists — with GitHub's pagination (`Link`, per_page ≤ 100), status codes
+ * and error bodies, rate-limit headers, CRLF comment bodies, and fault
+ * injection (5xx, secondary rate limit with retry-after, primary exhaustion,
+ * latency). Every request is checked against GitHub's OpenAPI description and
+ * every response against its response schema; problems land in `violations`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { conform, ghesVersions, OpenApiDescription } from './openapi.js';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface User {
+  login: string;
+  id: number;
+  type: 'User' | 'Bot';
+}
+
+export interface Comment {
+  id: number;
+  issue: number;
+  user: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Issue {
+  number: number;
+  title: string;
+  body: string | null;
+  user: string;
+  labels: string[];
+  state: 'open' | 'closed';
+  milestone: number | null;
+  pull: { body: string | null; head: string } | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface Milestone {
+  number: number;
+  title: string;
+  description: string | null;
+  state: 'open' | 'closed';
+}
+
+export interface GistFile {
+  content: string;
+}
+
+export interface Gist {
+  id: string;
+  owner: string;
+  description: string | null;
+  public: boolean;
+  files: Record<string, GistFile>;
+  created_at: string;
+}
+
+export interface RepoState {
+  owner: string;
+  name: string;
+  issues: Map<number, Issue>;
+  comments: Comment[];
+  labels: Map<string, { name: string; color: string; description: string | null }>;
+  milestones: Map<number, Milestone>;
+  associations: Map<string, string>;
+  nextNumber: number;
+  nextMilestone: number;
+}
+
+export interface Fault {
+  method?: string;
+  path: RegExp;
+  status: number;
+  times: number;
+  headers?: Record<string, string>;
+  body?: Json;
+  /** Applied after the real handler ran (the write happened, the response is lost). */
+  after?: boolean;
+}
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  query: string;
+  body: Json;
+  status: number;
+  token: string | null;
+}
+
+const HTML = 'https://github.example';
+
+export class FakeGitHub {
+  url = '';
+  readonly repos = new Map<string, RepoState>();
+  readonly users = new Map<string, User>();
+  readonly tokens = new Map<string, { login: string; kind: 'app' | 'user' }>();
+  readonly gists = new Map<string, Gist>();
+  readonly requests: RequestRecord[] = [];
+  readonly violations: string[] = [];
+  readonly faults: Fault[] = [];
+  latencyMs = 0;
+  /** Remaining core requests per token (and for anonymous callers). */
+  rateLimit = new Map<string, number>();
+  anonymousLimit = 60;
+  private server: Server | null = null;
+  private nextId = 1000;
+  private clock = Date.parse('2026-01-01T00:00:00Z');
+  private specs: OpenApiDescription[];
+  readonly ghes: string;
+
+  constructor() {
+    const versions = ghesVersions();
+    this.ghes = versions[0];
+    this.specs = [new OpenApiDescription('api.github.com.deref.json', 'api.github.com'), new OpenApiDescription(`ghes-${this.ghes}.deref.json`, `GHES ${this.ghes}`)];
+    this.user('github-actions[bot]', 'Bot');
+    this.token('ghs_actions', 'github-actions[bot]', 'app');
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  // ---- seeding -----------------------------------------------------------
+
+  user(login: string, type: 'User' | 'Bot' = 'User'): User {
+    let u = this.users.get(login);
+    if (!u) {
+      u = { login, id: this.nextId++, type };
+      this.users.set(login, u);
+    }
+    return u;
+  }
+
+  token(token: string, login: string, kind: 'app' | 'user' = 'user'): void {
+    this.user(login, login.endsWith('[bot]') ? 'Bot' : 'User');
+    this.tokens.set(token, { login, kind });
+  }
+
+  repo(full: string, associations: Record<string, string> = {}): RepoState {
+    let r = this.repos.get(full);
+    if (!r) {
+      const [owner, name] = full.split('/');
+      r = { owner, name, issues: new Map(), comments: [], labels: new Map(), milestones: new Map(), associations: new Map(), nextNumber: 1, nextMilestone: 1 };
+      this.repos.set(full, r);
+    }
+    for (const [login, a] of Object.entries(associations)) {
+      this.user(login);
+      r.associations.set(login, a);
+    }
+    return r;
+  }
+
+  private tick(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString().replace('.000Z', 'Z');
+  }
+
+  issue(full: string, init: Partial<Omit<Issue, 'number'>> & { number?: number } = {}): Issue {
+    const r = this.repo(full);
+    const number = init.number ?? r.nextNumber;
+    r.nextNumber = Math.max(r.nextNumber, number + 1);
+    const issue: Issue = {
+      number,
+      title: init.title ?? `Issue ${number}`,
+      body: init.body ?? null,
+      user: init.user ?? 'octo-owner',
+      labels: init.labels ?? [],
+      state: init.state ?? 'open',
+      milestone: init.milestone ?? null,
+      pull: init.pull ?? null,
+      created_at: this.tick(),
+      closed_at: init.state === 'closed' ? this.tick() : null,
+    };
+    this.user(issue.user);
+    for (const l of issue.labels) if (!r.labels.has(l)) r.labels.set(l, { name: l, color: 'ededed', description: null });
+    r.issues.set(number, issue);
+    return issue;
+  }
+
+  /** Seeded comments are stored with CRLF line breaks, as GitHub returns bodies typed in its UI. */
+  comment(full: string, issue: number, user: string, body: string, crlf = true): Comment {
+    const r = this.repo(full);
+    this.user(user);
+    const at = this.tick();
+    const c: Comment = { id: this.nextId++, issue, user, body: crlf ? body.replace(/\r?\n/g, '\r\n') : body, created_at: at, updated_at: at };
+    r.comments.push(c);
+    return c;
+  }
+
+  milestone(full: string, init: Partial<Omit<Milestone, 'number'>> = {}): Milestone {
+    const r = this.repo(full);
+    const m: Milestone = { number: r.nextMilestone++, title: init.title ?? `v${r.nextMilestone}`, description: init.description ?? null, state: init.state ?? 'open' };
+    r.milestones.set(m.number, m);
+    return m;
+  }
+
+  gist(owner: string, init: Partial<Omit<Gist, 'owner'>> = {}): Gist {
+    this.user(owner);
+    const id = init.id ?? (this.nextId++).toString(16).padStart(32, 'a');
+    const g: Gist = { id, owner, description: init.description ?? null, public: init.public ?? false, files: init.files ?? { 'notes.md': { content: 'x' } }, created_at: this.tick() };
+    this.gists.set(id, g);
+    return g;
+  }
+
+  commentsOn(full: string, issue: number): Comment[] {
+    return this.repo(full).comments.filter((c) => c.issue === issue);
+  }
+
+  /** Fail the next `times` requests matching `path` (and `method`). */
+  fail(method: string | undefined, path: RegExp, status: number, times = 1, extra: Partial<Fault> = {}): void {
+    this.faults.push({ method, path, status, times, ...extra });
+  }
+
+  secondaryRateLimit(method: string | undefined, path: RegExp, retryAfter = 1, times = 1): void {
+    this.fail(method, path, 403, times, {
+      headers: { 'retry-after': String(retryAfter) },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+    });
+  }
+
+  primaryExhausted(method: string | undefined, path: RegExp, resetInSeconds: number, times = 1): void {
+    this.fail(method, path, 403, times, {
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetInSeconds) },
+      body: { message: 'API rate limit exceeded for installation.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+    });
+  }
+
+  writes(): RequestRecord[] {
+    return this.requests.filter((r) => r.method !== 'GET');
+  }
+
+  // ---- JSON shapes -------------------------------------------------------
+
+  private userJson(login: string): Json {
+    const u = this.user(login);
+    const api = `${this.url}/users/${encodeURIComponent(login)}`;
+    return {
+      login: u.login,
+      id: u.id,
+      node_id: `U_${u.id}`,
+      avatar_url: `${HTML}/avatars/${u.id}`,
+      gravatar_id: '',
+      url: api,
+      html_url: `${HTML}/${encodeURIComponent(login)}`,
+      followers_url: `${api}/followers`,
+      following_url: `${api}/following{/other_user}`,
+      gists_url: `${api}/gists{/gist_id}`,
+      starred_url: `${api}/starred{/owner}{/repo}`,
+      subscriptions_url: `${api}/subscriptions`,
+      organizations_url: `${api}/orgs`,
+      repos_url: `${api}/repos`,
+      events_url: `${api}/events{/privacy}`,
+      received_events_url: `${api}/received_events`,
+      type: u.type,
+      site_admin: false,
+    };
+  }
+
+  private association(r: RepoState, login: string): string {
+    return r.associations.get(login) ?? 'NONE';
+  }
+
+  private labelJson(r: RepoState, name: string): Json {
+    const l = r.labels.get(name) ?? { name, color: 'ededed', description: null };
+    return { id: hash(name), node_id: `LA_${hash(name)}`, url: `${this.url}/repos/${r.owner}/${r.name}/labels/${encodeURIComponent(name)}`, name, color: l.color, default: false, description: l.description };
+  }
+
+  private milestoneJson(r: RepoState, m: Milestone): Json {
+    const base = `${this.url}/repos/${r.owner}/${r.name}/milestones/${m.number}`;
+    const issues = [...r.issues.values()].filter((i) => i.milestone === m.number);
+    return {
+      url: base,
+      html_url: `${HTML}/${r.owner}/${r.name}/milestone/${m.number}`,
+      labels_url: `${base}/labels`,
+      id: 5000 + m.number,
+      node_id: `MI_${m.number}`,
+      number: m.number,
+      state: m.state,
+      title: m.title,
+      description: m.description,
+      creator: this.userJson(r.owner),
+      open_issues: issues.filter((i) => i.state === 'open').length,
+      closed_issues: issues.filter((i) => i.state === 'closed').length,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      closed_at: null,
+      due_on: null,
+    };
+  }
+
+  private issueJson(r: RepoState, i: Issue): Json {
+    const base = `${this.url}/repos/${r.owner}/${r.name}/issues/${i.number}`;
+    const kind = i.pull ? 'pull' : 'issues';
+    const data: Json = {
+      id: 100000 + i.number,
+      node_id: `I_${i.number}`,
+      url: base,
+      repository_url: `${this.url}/repos/${r.owner}/${r.name}`,
+      labels_url: `${base}/labels{/name}`,
+      comments_url: `${base}/comments`,
+      events_url: `${base}/events`,
+      html_url: `${HTML}/${r.owner}/${r.name}/${kind}/${i.number}`,
+      number: i.number,
+      state: i.state,
+      title: i.title,
+      body: i.body,
+      user: this.userJson(i.user),
+      labels: i.labels.map((l) => this.labelJson(r, l)),
+      assignee: null,
+      assignees: [],
+      milestone: i.milestone && r.milestones.has(i.milestone) ? this.milestoneJson(r, r.milestones.get(i.milestone)!) : null,
+      locked: false,
+      active_lock_reason: null,
+      comments: r.comments.filter((c) => c.issue === i.number).length,
+      created_at: i.created_at,
+      updated_at: i.created_at,
+      closed_at: i.closed_at,
+      author_association: this.association(r, i.user),
+    };
+    if (i.pull) {
+      data.pull_request = {
+        url: `${this.url}/repos/${r.owner}/${r.name}/pulls/${i.number}`,
+        html_url: `${HTML}/${r.owner}/${r.name}/pull/${i.number}`,
+        diff_url: `${HTML}/${r.owner}/${r.name}/pull/${i.number}.diff`,
+        patch_url: `${HTML}/${r.owner}/${r.name}/pull/${i.number}.patch`,
+        merged_at: null,
+      };
+    }
+    return data;
+  }
+
+  private commentJson(r: RepoState, c: Comment): Json {
+    const issue = r.issues.get(c.issue);
+    const kind = issue?.pull ? 'pull' : 'issues';
+    return {
+      id: c.id,
+      node_id: `IC_${c.id}`,
+      url: `${this.url}/repos/${r.owner}/${r.name}/issues/comments/${c.id}`,
+      html_url: `${HTML}/${r.owner}/${r.name}/${kind}/${c.issue}#issuecomment-${c.id}`,
+      issue_url: `${this.url}/repos/${r.owner}/${r.name}/issues/${c.issue}`,
+      body: c.body,
+      user: this.userJson(c.user),
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+      author_association: this.association(r, c.user),
+    };
+  }
+
+  private gistJson(g: Gist, withContent: boolean): Json {
+    const files: Json = {};
+    for (const [name, f] of Object.entries(g.files)) {
+      files[name] = {
+        filename: name,
+        type: 'text/markdown',
+        language: 'Markdown',
+        raw_url: `https://gist.githubusercontent.example/${g.owner}/${g.id}/raw/${encodeURIComponent(name)}`,
+        size: Buffer.byteLength(f.content),
+        ...(withContent ? { content: f.content, truncated: false } : {}),
+      };
+    }
+    return {
+      url: `${this.url}/gists/${g.id}`,
+      forks_url: `${this.url}/gists/${g.id}/forks`,
+      commits_url: `${this.url}/gists/${g.id}/commits`,
+      id: g.id,
+      node_id: `G_${g.id}`,
+      git_pull_url: `https://gist.github.example/${g.id}.git`,
+      git_push_url: `https://gist.github.example/${g.id}.git`,
+      html_url: `https://gist.github.example/${g.owner}/${g.id}`,
+      files,
+      public: g.public,
+      created_at: g.created_at,
+      updated_at: g.created_at,
+      description: g.description,
+      comments: 0,
+      user: null,
+      comments_url: `${this.url}/gists/${g.id}/comments`,
+      owner: this.userJson(g.owner),
+      truncated: false,
+    };
+  }
+
+  // ---- HTTP --------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    const method = (req.method ?? 'GET').toUpperCase();
+    let body: Json = undefined;
+    if (raw !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    }
+    const auth = req.headers.authorization ?? '';
+    const token = auth.replace(/^(token|bearer)\s+/i, '') || null;
+    for (const spec of this.specs) this.violations.push(...spec.checkRequest(method, url.pathname, url.searchParams, body, raw !== ''));
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+
+    const record: RequestRecord = { method, path: url.pathname, query: url.search, body, status: 0, token };
+    this.requests.push(record);
+    const send = (status: number, data?: Json, headers: Record<string, string> = {}) => {
+      record.status = status;
+      const rate = this.rateHeaders(token);
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...rate, ...headers });
+      if (data !== undefined && status !== 204) {
+        if (status < 300) this.violations.push(...this.specs[0].checkResponse(method, url.pathname, status, data));
+        res.end(JSON.stringify(data));
+      } else res.end();
+    };
+
+    const fault = this.takeFault(method, url.pathname, false);
+    if (fault) return send(fault.status, fault.body ?? { message: `Injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' }, fault.headers);
+
+    const who = token ? this.tokens.get(token) : undefined;
+    if (token && !who) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    const key = token ?? 'anonymous';
+    const left = this.rateLimit.get(key) ?? (token ? 5000 : this.anonymousLimit);
+    if (left <= 0) {
+      return send(403, { message: 'API rate limit exceeded.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' }, {
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+      });
+    }
+    this.rateLimit.set(key, left - 1);
+
+    try {
+      const [status, data, headers] = this.route(method, url, body, who);
+      const after = this.takeFault(method, url.pathname, true);
+      if (after) return send(after.status, after.body ?? { message: `Injected ${after.status}` }, after.headers);
+      send(status, data, headers);
+    } catch (e) {
+      send(500, { message: `test server error: ${(e as Error).message}` });
+    }
+  }
+
+  private takeFault(method: string, path: string, after: boolean): Fault | null {
+    const f = this.faults.find((x) => x.times > 0 && !!x.after === after && (!x.method || x.method === method) && x.path.test(path));
+    if (!f) return null;
+    f.times--;
+    return f;
+  }
+
+  private rateHeaders(token: string | null): Record<string, string> {
+    const key = token ?? 'anonymous';
+    const limit = token ? 5000 : this.anonymousLimit;
+    const left = this.rateLimit.get(key) ?? limit;
+    return {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, left)),
+      'x-ratelimit-used': String(limit - left),
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+      'x-ratelimit-resource': 'core',
+    };
+  }
+
+  private page<T>(url: URL, items: T[]): { slice: T[]; headers: Record<string, string> } {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30)));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const link = (p: number) => {
+      const u = new URL(url.toString());
+      u.searchParams.set('page', String(p));
+      u.searchParams.set('per_page', String(perPage));
+      return u.toString();
+    };
+    const rels: string[] = [];
+    if (page > 1) rels.push(`<${link(page - 1)}>; rel="prev"`);
+    if (page < last) rels.push(`<${link(page + 1)}>; rel="next"`);
+    if (page < last) rels.push(`<${link(last)}>; rel="last"`);
+    if (page > 1) rels.push(`<${link(1)}>; rel="first"`);
+    return { slice, headers: rels.length ? { link: rels.join(', ') } : {} };
+  }
+
+  private notFound(): [number, Json] {
+    return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' }];
+  }
+
+  private route(method: string, url: URL, body: Json, who: { login: string; kind: 'app' | 'user' } | undefined): [number, Json, Record<string, string>?] {
+    const p = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    const conformed = (status: number, data: Json, headers?: Record<string, string>): [number, Json, Record<string, string>?] => {
+      const schema = this.specs[0].responseSchema(method, url.pathname, status);
+      return [status, schema ? conform(schema, data) : data, headers];
+    };
+
+    if (p[0] === 'gists') return this.routeGists(method, url, p, body, who, conformed);
+    if (p[0] !== 'repos' || p.length < 3) return this.notFound();
+    const r = this.repos.get(`${p[1]}/${p[2]}`);
+    if (!r) return this.notFound();
+    const rest = p.slice(3);
+    const writer = who?.login ?? 'anonymous';
+
+    // /repos/o/r/issues/comments[/id]
+    if (rest[0] === 'issues' && rest[1] === 'comments') {
+      if (rest.length === 2 && method === 'GET') {
+        const { slice, headers } = this.page(url, r.comments);
+        return conformed(200, slice.map((c) => this.commentJson(r, c)), headers);
+      }
+      const c = r.comments.find((x) => x.id === Number(rest[2]));
+      if (!c) return this.notFound();
+      if (method === 'GET') return conformed(200, this.commentJson(r, c));
+      if (method === 'PATCH') {
+        if (typeof body?.body !== 'string') return [422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }] }];
+        if (body.body.length > 65536) return [422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] }];
+        c.body = body.body;
+        c.updated_at = this.tick();
+        return conformed(200, this.commentJson(r, c));
+      }
+      if (method === 'DELETE') {
+        r.comments.splice(r.comments.indexOf(c), 1);
+        return [204, undefined];
+      }
+    }
+
+    if (rest[0] === 'issues' && rest.length === 1 && method === 'GET') {
+      const state = url.searchParams.get('state') ?? 'open';
+      const ms = url.searchParams.get('milestone');
+      let list = [...r.issues.values()].filter((i) => state === 'all' || i.state === state);
+      if (ms && ms !== '*' && ms !== 'none') list = list.filter((i) => i.milestone === Number(ms));
+      list.sort((a, b) => b.number - a.number);
+      const { slice, headers } = this.page(url, list);
+      return conformed(200, slice.map((i) => this.issueJson(r, i)), headers);
+    }
+
+    if (rest[0] === 'issues' && rest.length >= 2) {
+      const issue = r.issues.get(Number(rest[1]));
+      if (!issue) return this.notFound();
+      if (rest.length === 2) {
+        if (method === 'GET') return conformed(200, this.issueJson(r, issue));
+        if (method === 'PATCH') {
+          if (typeof body?.body === 'string') {
+            if (body.body.length > 65536) return [422, { message: 'Validation Failed' }];
+            issue.body = body.body;
+          }
+          if (typeof body?.state === 'string') issue.state = body.state;
+          return conformed(200, this.issueJson(r, issue));
+        }
+      }
+      if (rest[2] === 'comments' && rest.length === 3) {
+        if (method === 'GET') {
+          const { slice, headers } = this.page(url, r.comments.filter((c) => c.issue === issue.number));
+          return conformed(200, slice.map((c) => this.commentJson(r, c)), headers);
+        }
+        if (method === 'POST') {
+          if (typeof body?.body !== 'string') return [422, { message: 'Validation Failed' }];
+          if (body.body.length > 65536) return [422, { message: 'Validation Failed', errors: [{ code: 'custom', message: 'body is too long (maximum is 65536 characters)' }] }];
+          const at = this.tick();
+          const c: Comment = { id: this.nextId++, issue: issue.number, user: writer, body: body.body, created_at: at, updated_at: at };
+          r.comments.push(c);
+          return conformed(201, this.commentJson(r, c));
+        }
+      }
+      if (rest[2] === 'labels') {
+        if (rest.length === 3 && method === 'POST') {
+          const names: string[] = Array.isArray(body) ? body : body?.labels ?? [];
+          for (const n of names) {
+            if (!r.labels.has(n)) r.labels.set(n, { name: n, color: 'ededed', description: null });
+            if (!issue.labels.includes(n)) issue.labels.push(n);
+          }
+          return conformed(200, issue.labels.map((l) => this.labelJson(r, l)));
+        }
+        if (rest.length === 4 && method === 'DELETE') {
+          const name = rest[3];
+          if (!issue.labels.includes(name)) return [404, { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest' }];
+          issue.labels = issue.labels.filter((l) => l !== name);
+          return conformed(200, issue.labels.map((l) => this.labelJson(r, l)));
+        }
+      }
+    }
+
+    if (rest[0] === 'pulls' && rest.length === 2 && method === 'GET') {
+      const pr = r.issues.get(Number(rest[1]));
+      if (!pr || !pr.pull) return this.notFound();
+      const data = { ...this.issueJson(r, pr), body: pr.pull.body, head: { ref: pr.pull.head, sha: 'a'.repeat(40), label: `${r.owner}:${pr.pull.head}`, user: this.userJson(pr.user) }, base: { ref: 'main', sha: 'b'.repeat(40), label: `${r.owner}:main`, user: this.userJson(r.owner) } };
+      delete data.pull_request;
+      return conformed(200, data);
+    }
+
+    if (rest[0] === 'labels') {
+      if (rest.length === 2 && method === 'GET') {
+        return r.labels.has(rest[1]) ? conformed(200, this.labelJson(r, rest[1])) : this.notFound();
+      }
+      if (rest.length === 1 && method === 'POST') {
+        if (r.labels.has(body?.name)) return [422, { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] }];
+        r.labels.set(body.name, { name: body.name, color: body.color ?? 'ededed', description: body.description ?? null });
+        return conformed(201, this.labelJson(r, body.name));
+      }
+    }
+
+    if (rest[0] === 'milestones') {
+      if (rest.length === 1 && method === 'GET') {
+        const state = url.searchParams.get('state') ?? 'open';
+        const list = [...r.milestones.values()].filter((m) => state === 'all' || m.state === state);
+        const { slice, headers } = this.page(url, list);
+        return conformed(200, slice.map((m) => this.milestoneJson(r, m)), headers);
+      }
+      const m = r.milestones.get(Number(rest[1]));
+      if (!m) return this.notFound();
+      if (method === 'GET') return conformed(200, this.milestoneJson(r, m));
+      if (method === 'PATCH') {
+        if (typeof body?.description === 'string') m.description = body.description;
+        return conformed(200, this.milestoneJson(r, m));
+      }
+    }
+    return this.notFound();
+  }
+
+  private routeGists(
+    method: string,
+    url: URL,
+    p: string[],
+    body: Json,
+    who: { login: string; kind: 'app' | 'user' } | undefined,
+    conformed: (status: number, data: Json, headers?: Record<string, string>) => [number, Json, Record<string, string>?],
+  ): [number, Json, Record<string, string>?] {
+    // Gist endpoints refuse GitHub App installation tokens (NOTES.md §5).
+    if (who?.kind === 'app') return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/gists/gists', status: '403' }];
+    if (p.length === 1) {
+      if (method === 'GET') {
+        if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
+        const mine = [...this.gists.values()].filter((g) => g.owner === who.login);
+        const { slice, headers } = this.page(url, mine);
+        return conformed(200, slice.map((g) => this.gistJson(g, false)), headers);
+      }
+      if (method === 'POST') {
+        if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
+        const files: Record<string, GistFile> = {};
+        for (const [name, f] of Object.entries<Json>(body?.files ?? {})) files[name] = { content: f.content };
+        if (Object.keys(files).length === 0) return [422, { message: 'Validation Failed' }];
+        const g = this.gist(who.login, { description: body.description ?? null, public: body.public === true || body.public === 'true', files });
+        return conformed(201, this.gistJson(g, true));
+      }
+    }
+    const g = this.gists.get(p[1]);
+    if (p.length === 2) {
+      if (!g) return this.notFound();
+      if (method === 'GET') return conformed(200, this.gistJson(g, true));
+      if (method === 'DELETE') {
+        if (!who || who.login !== g.owner) return this.notFound();
+        this.gists.delete(g.id);
+        return [204, undefined];
+      }
+    }
+    return this.notFound();
+  }
+}
+
+function hash(s: string): number {
+  let h = 7;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) % 1_000_000_007;
+  return h;
+}

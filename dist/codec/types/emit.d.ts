@@ -1,0 +1,37 @@
+import type { Finding } from './types.js';
+export type Scalar = string | number | boolean | null;
+export type SectionValue = string | Array<string | {
+    checked?: boolean;
+    text: string;
+} | Record<string, Scalar>>;
+export interface EmitInput {
+    /** `**Key**: value` lines; a mapping or ordered pairs. Arrays are joined with ", ". */
+    fields?: Record<string, unknown> | Array<[string, unknown]>;
+    /** `### Heading` → Markdown, or a list of items / table rows rendered by the section's kind. */
+    sections?: Record<string, SectionValue>;
+    /** Rows of the table written after the title (TRAJECTORY's phase table). */
+    table?: Array<Record<string, Scalar>>;
+    /** REVIEWER findings, written under `### Findings`. */
+    findings?: Array<Partial<Finding>>;
+    /** Free Markdown placed before the sentinel. */
+    body?: string;
+    /** Inline value (§3.4), or a marker's description. */
+    value?: string;
+    /** CARD payload; encoded as `v1 sha:… b64:…`. */
+    card?: unknown;
+    status?: 'complete' | 'partial';
+    /** The `## ` title; defaults to the type's template title. */
+    title?: string;
+}
+export declare class EmitError extends Error {
+    constructor(message: string);
+}
+export interface Emitted {
+    text: string;
+    warnings: string[];
+}
+/** The annotation text and any warnings. Throws EmitError on input it cannot write faithfully. */
+export declare function emitAnnotation(type: string, input?: EmitInput): Emitted;
+export declare function emit(type: string, input?: EmitInput): string;
+/** The partial sentinel line for a type (§3.3), in the shape mirroring its completion sentinel. */
+export declare function emitPartial(type: string): string;

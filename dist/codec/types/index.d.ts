@@ -1,0 +1,19 @@
+/**
+ * The FORGE codec: parse, validate and emit annotations (spec v1.0), the type
+ * registry, and the label state machine. No GitHub code lives here.
+ */
+export { parse, findAnnotations } from './parse.js';
+export { validate, matchEnum, isIso8601 } from './validate.js';
+export { emit, emitAnnotation, emitPartial, EmitError, type EmitInput, type Emitted, type SectionValue } from './emit.js';
+export { encode, decode, foldLine } from './escape.js';
+export { canonicalJson, cardValue, readCard } from './card.js';
+export { TYPES, typeSpec, isReserved, isControl, isInline, isTypeName, isReferenceTypeName, completionSentinels, partialSentinels, type TypeSpec, type FieldSpec, type SectionSpec, type Category, } from './registry.js';
+export * from './labels.js';
+export type * from './types.js';
+export { getCaseInsensitive as getField } from './structure.js';
+import type { Annotation, ValidationResult } from './types.js';
+/** GitHub's limit on a comment, issue or milestone body. */
+export declare const MAX_BODY_LENGTH = 65536;
+export type CheckedAnnotation = Annotation & ValidationResult;
+/** parse + validate in one call: what `forge parse` prints. */
+export declare function parseAndValidate(body: string): CheckedAnnotation[];

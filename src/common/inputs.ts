@@ -1,0 +1,67 @@
+/**
+ * Typed input parsing for every action: one schema per action, each entry a
+ * parser from the raw string. Every input is read and checked before the
+ * first API call; a bad one is a UsageError with one readable line.
+ */
+import { UsageError } from './lists.js';
+
+export type Getter = (name: string) => string;
+
+export type Parser<T> = (raw: string, name: string) => T;
+
+export function text(def = ''): Parser<string> {
+  return (raw) => (raw.trim() === '' ? def : raw.trim());
+}
+
+/** Kept exactly as given (Markdown, YAML): only an all-blank value counts as unset. */
+export function verbatim(): Parser<string | null> {
+  return (raw) => (raw.trim() === '' ? null : raw);
+}
+
+export function required(): Parser<string> {
+  return (raw, name) => {
+    if (raw.trim() === '') throw new UsageError(`input "${name}" is required`);
+    return raw.trim();
+  };
+}
+
+export function optional(): Parser<string | null> {
+  return (raw) => (raw.trim() === '' ? null : raw.trim());
+}
+
+export function bool(def: boolean): Parser<boolean> {
+  return (raw, name) => {
+    const v = raw.trim().toLowerCase();
+    if (v === '') return def;
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    throw new UsageError(`input "${name}" must be true or false, got "${raw.trim()}"`);
+  };
+}
+
+export function oneOf<T extends string>(values: readonly T[], def: T): Parser<T> {
+  return (raw, name) => {
+    const v = raw.trim();
+    if (v === '') return def;
+    if (!(values as readonly string[]).includes(v)) throw new UsageError(`input "${name}" must be one of ${values.join(', ')}, got "${v}"`);
+    return v as T;
+  };
+}
+
+export function positiveInt(): Parser<number | null> {
+  return (raw, name) => {
+    const v = raw.trim().replace(/^#/, '');
+    if (v === '') return null;
+    if (!/^\d{1,10}$/.test(v) || Number(v) < 1) throw new UsageError(`input "${name}" must be a positive whole number, got "${raw.trim()}"`);
+    return Number(v);
+  };
+}
+
+export type Schema = Record<string, { input: string; parse: Parser<unknown> }>;
+export type Parsed<S extends Schema> = { [K in keyof S]: S[K]['parse'] extends Parser<infer T> ? T : never };
+
+export function readInputs<S extends Schema>(schema: S, get: Getter): Parsed<S> {
+  const out: Record<string, unknown> = {};
+  for (const [key, { input, parse }] of Object.entries(schema)) out[key] = parse(get(input), input);
+  return out as Parsed<S>;
+}

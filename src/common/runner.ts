@@ -1,0 +1,68 @@
+/**
+ * The one place an action meets the Actions runtime: read inputs, run the
+ * logic, write outputs and the job summary, and own the single setFailed.
+ * User mistakes and API failures become one line; nothing prints a token.
+ */
+import * as core from '@actions/core';
+import { context } from '@actions/github';
+import type { Getter } from './inputs.js';
+import { UsageError } from './lists.js';
+
+export interface EventInfo {
+  name: string;
+  payload: Record<string, unknown>;
+  /** owner/name of the repository the workflow runs in. */
+  repository: string;
+  workspace: string;
+}
+
+export interface ActionResult {
+  outputs: Record<string, string | number | boolean>;
+  summary: string;
+  /** A failure to report after outputs and summary are written; null for success. */
+  failure: string | null;
+  notices?: string[];
+  warnings?: string[];
+}
+
+export interface ActionDefinition<I> {
+  name: string;
+  readInputs: (get: Getter, event: EventInfo) => I;
+  execute: (inputs: I, event: EventInfo, log: (s: string) => void) => Promise<ActionResult>;
+  /** Inputs that hold secrets: masked in logs. */
+  secrets?: string[];
+}
+
+export function eventInfo(): EventInfo {
+  return {
+    name: context.eventName ?? '',
+    payload: (context.payload ?? {}) as Record<string, unknown>,
+    repository: process.env.GITHUB_REPOSITORY ?? '',
+    workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+  };
+}
+
+function oneLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n')[0];
+}
+
+export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> {
+  try {
+    for (const s of def.secrets ?? []) {
+      const v = core.getInput(s);
+      if (v) core.setSecret(v);
+    }
+    const event = eventInfo();
+    const inputs = def.readInputs((name) => core.getInput(name), event);
+    const result = await def.execute(inputs, event, (s) => core.info(s));
+    for (const [k, v] of Object.entries(result.outputs)) core.setOutput(k, String(v));
+    for (const n of result.notices ?? []) core.notice(n);
+    for (const w of result.warnings ?? []) core.warning(w);
+    if (result.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(result.summary, true).write();
+    if (result.failure) core.setFailed(result.failure);
+  } catch (err) {
+    if (!(err instanceof UsageError)) core.debug(err instanceof Error && err.stack ? err.stack : String(err));
+    core.setFailed(`${def.name}: ${oneLine(err)}`);
+  }
+}

@@ -1,0 +1,145 @@
+/** forge-emit's inputs: parsed, checked and turned into the annotation text before any API call. */
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import YAML from 'yaml';
+import {
+  EmitError,
+  emitAnnotation,
+  isReservedLabel,
+  MAX_BODY_LENGTH,
+  parse,
+  RESERVED_LABELS,
+  validate,
+  type EmitInput,
+  type SectionValue,
+} from '../codec/index.js';
+import { eventTarget } from '../common/event.js';
+import { bool, oneOf, optional, positiveInt, readInputs, required, verbatim, type Getter } from '../common/inputs.js';
+import { UsageError } from '../common/lists.js';
+import type { EventInfo } from '../common/runner.js';
+import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
+import { parseRepository, type Repo } from '../github/repo.js';
+
+export type Target = 'comment' | 'issue-body' | 'milestone';
+export type IfExists = 'skip' | 'replace' | 'append';
+
+export interface EmitInputs {
+  token: string;
+  repo: Repo;
+  number: number;
+  type: string;
+  status: 'complete' | 'partial';
+  target: Target;
+  milestone: string | null;
+  ifExists: IfExists;
+  label: string | null;
+  trust: TrustPolicy;
+  dryRun: boolean;
+  /** The annotation, already emitted and validated. */
+  text: string;
+  warnings: string[];
+}
+
+const schema = {
+  token: { input: 'github-token', parse: required() },
+  repository: { input: 'repository', parse: optional() },
+  issueNumber: { input: 'issue-number', parse: positiveInt() },
+  type: { input: 'type', parse: required() },
+  fields: { input: 'fields', parse: verbatim() },
+  sections: { input: 'sections', parse: verbatim() },
+  body: { input: 'body', parse: verbatim() },
+  bodyFile: { input: 'body-file', parse: optional() },
+  value: { input: 'value', parse: optional() },
+  card: { input: 'card', parse: verbatim() },
+  title: { input: 'title', parse: optional() },
+  status: { input: 'status', parse: oneOf(['complete', 'partial'] as const, 'complete') },
+  target: { input: 'target', parse: oneOf(['comment', 'issue-body', 'milestone'] as const, 'comment') },
+  milestone: { input: 'milestone', parse: optional() },
+  ifExists: { input: 'if-exists', parse: oneOf(['skip', 'replace', 'append'] as const, 'skip') },
+  label: { input: 'label', parse: optional() },
+  trusted: { input: 'trusted-authors', parse: optional() },
+  dryRun: { input: 'dry-run', parse: bool(false) },
+};
+
+function yamlInput(name: string, text: string | null): unknown {
+  if (text === null) return undefined;
+  const doc = YAML.parseDocument(text, { prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    const at = e.linePos?.[0] ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
+    throw new UsageError(`input "${name}" is not valid YAML${at}: ${e.message.split('\n')[0]}`);
+  }
+  return doc.toJS();
+}
+
+function mapping(name: string, value: unknown): Record<string, unknown> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`input "${name}" must be a YAML mapping (key: value lines), got ${Array.isArray(value) ? 'a list' : typeof value}`);
+  return value as Record<string, unknown>;
+}
+
+function readBody(body: string | null, bodyFile: string | null, workspace: string): string | undefined {
+  if (body !== null && bodyFile !== null) throw new UsageError('give either "body" or "body-file", not both');
+  if (bodyFile === null) return body ?? undefined;
+  const path = isAbsolute(bodyFile) ? bodyFile : resolve(workspace, bodyFile);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`body-file "${bodyFile}" cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+export function readEmitInputs(get: Getter, event: EventInfo): EmitInputs {
+  const raw = readInputs(schema, get);
+  const type = raw.type.startsWith('FORGE:') ? raw.type.slice(6) : raw.type;
+  const target = eventTarget(event);
+  const number = raw.issueNumber ?? target.issue ?? target.pull;
+  if (number === null) throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
+  if (raw.label !== null && !isReservedLabel(raw.label))
+    throw new UsageError(`label "${raw.label}" is not a FORGE label; use one of ${RESERVED_LABELS.join(', ')}`);
+  if (raw.milestone !== null && raw.target !== 'milestone') throw new UsageError('input "milestone" is only used with target: milestone');
+
+  const input: EmitInput = { status: raw.status };
+  const fields = mapping('fields', yamlInput('fields', raw.fields));
+  if (fields) input.fields = fields;
+  const sections = mapping('sections', yamlInput('sections', raw.sections));
+  if (sections) input.sections = sections as Record<string, SectionValue>;
+  const body = readBody(raw.body, raw.bodyFile, event.workspace);
+  if (body !== undefined) input.body = body;
+  if (raw.value !== null) input.value = raw.value;
+  if (raw.title !== null) input.title = raw.title;
+  const card = yamlInput('card', raw.card);
+  if (card !== undefined) input.card = card;
+
+  let emitted;
+  try {
+    emitted = emitAnnotation(type, input);
+  } catch (e) {
+    if (e instanceof EmitError) throw new UsageError(e.message);
+    throw e;
+  }
+  // Validate what would be written: an invalid complete annotation is never posted.
+  const [annotation] = parse(emitted.text);
+  const result = validate(annotation);
+  const errors = raw.status === 'partial' ? result.errors.filter((e) => !e.includes('(§3.3)')) : result.errors;
+  if (raw.status === 'complete' && errors.length > 0) throw new UsageError(`the ${type} annotation would be invalid: ${errors.join('; ')}`);
+  if (emitted.text.length > MAX_BODY_LENGTH)
+    throw new UsageError(`the annotation is ${emitted.text.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} (it is never truncated: that would drop the sentinel)`);
+
+  return {
+    token: raw.token,
+    repo: parseRepository(raw.repository ?? event.repository),
+    number,
+    type,
+    status: raw.status,
+    target: raw.target,
+    milestone: raw.milestone,
+    ifExists: raw.ifExists,
+    label: raw.label,
+    trust: parseTrustPolicy(raw.trusted ?? undefined),
+    dryRun: raw.dryRun,
+    text: emitted.text,
+    warnings: [...emitted.warnings, ...result.warnings],
+  };
+}

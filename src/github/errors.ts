@@ -1,0 +1,63 @@
+/** GitHub API failures as one readable line. An API error is never a verdict (NOTES.md §5). */
+
+interface HttpishError {
+  status?: number;
+  message?: string;
+  request?: { method?: string; url?: string };
+  response?: { headers?: Record<string, string | undefined>; data?: unknown };
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function route(e: HttpishError): string {
+  const method = e.request?.method ?? '';
+  let url = e.request?.url ?? '';
+  try {
+    url = new URL(url).pathname;
+  } catch {
+    /* keep as is */
+  }
+  return `${method} ${url}`.trim();
+}
+
+export function describeApiError(err: unknown, doing: string): ApiError {
+  const e = (err ?? {}) as HttpishError;
+  const status = typeof e.status === 'number' ? e.status : null;
+  const where = route(e);
+  const headers = e.response?.headers ?? {};
+  let why: string;
+  if (status === 401) why = 'GitHub rejected the token (401): check the github-token input';
+  else if ((status === 403 || status === 429) && headers['x-ratelimit-remaining'] === '0') {
+    const reset = Number(headers['x-ratelimit-reset']);
+    const at = Number.isFinite(reset) && reset > 0 ? ` (resets at ${new Date(reset * 1000).toISOString()})` : '';
+    why = `GitHub API rate limit exhausted${at}`;
+  } else if (status === 403 || status === 429) why = `GitHub refused the request (${status}): ${firstLine(e.message)} — check the token's permissions`;
+  else if (status === 404) why = 'not found (404): check repository, number, and that the token can see them';
+  else if (status === 410) why = 'gone (410): issues may be disabled on this repository';
+  else if (status === 422) why = `GitHub rejected the request (422): ${firstLine(e.message)}`;
+  else if (status !== null) why = `GitHub answered ${status}: ${firstLine(e.message)}`;
+  else why = firstLine(e.message ?? String(err));
+  return new ApiError(`${doing} failed${where ? ` (${where})` : ''}: ${why}`, status);
+}
+
+function firstLine(s: string | undefined): string {
+  return (s ?? '').split('\n')[0].slice(0, 300);
+}
+
+/** Run an API call, turning its failure into an ApiError that says what was being done. */
+export async function api<T>(doing: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw describeApiError(err, doing);
+  }
+}

@@ -1,0 +1,90 @@
+/** Writes to GitHub: comments, issue bodies, milestones, labels. Each names what it was doing when it fails. */
+import type { GitHub } from './client.js';
+import { api, describeApiError } from './errors.js';
+import type { Repo } from './repo.js';
+import { toComment } from '../common/rest.js';
+import type { ThreadComment } from '../common/thread.js';
+
+export async function createComment(gh: GitHub, r: Repo, number: number, body: string): Promise<ThreadComment> {
+  const { data } = await api(`creating a comment on #${number}`, () => gh.rest.issues.createComment({ ...r, issue_number: number, body }));
+  return toComment(data);
+}
+
+export async function updateComment(gh: GitHub, r: Repo, id: number, body: string): Promise<ThreadComment> {
+  const { data } = await api(`editing comment ${id}`, () => gh.rest.issues.updateComment({ ...r, comment_id: id, body }));
+  return toComment(data);
+}
+
+export async function deleteComment(gh: GitHub, r: Repo, id: number): Promise<void> {
+  await api(`deleting comment ${id}`, () => gh.rest.issues.deleteComment({ ...r, comment_id: id }));
+}
+
+export async function updateIssueBody(gh: GitHub, r: Repo, number: number, body: string): Promise<void> {
+  await api(`editing the body of #${number}`, () => gh.rest.issues.update({ ...r, issue_number: number, body }));
+}
+
+export interface MilestoneInfo {
+  number: number;
+  title: string;
+  description: string;
+  state: string;
+  url: string;
+}
+
+function toMilestone(m: { number: number; title: string; description?: string | null; state?: string; html_url?: string }): MilestoneInfo {
+  return { number: m.number, title: m.title, description: m.description ?? '', state: m.state ?? 'open', url: m.html_url ?? '' };
+}
+
+export async function getMilestone(gh: GitHub, r: Repo, number: number): Promise<MilestoneInfo> {
+  const { data } = await api(`reading milestone ${number}`, () => gh.rest.issues.getMilestone({ ...r, milestone_number: number }));
+  return toMilestone(data);
+}
+
+export async function listMilestones(gh: GitHub, r: Repo): Promise<MilestoneInfo[]> {
+  const all = await api('listing milestones', () => gh.paginate(gh.rest.issues.listMilestones, { ...r, state: 'all', per_page: 100 }));
+  return all.map(toMilestone);
+}
+
+/** A milestone by number or by exact title (open or closed). */
+export async function findMilestone(gh: GitHub, r: Repo, ref: string): Promise<MilestoneInfo> {
+  if (/^\d+$/.test(ref.trim())) return getMilestone(gh, r, Number(ref.trim()));
+  const all = await listMilestones(gh, r);
+  const m = all.find((x) => x.title === ref.trim());
+  if (!m) throw new Error(`milestone "${ref}" not found in ${r.owner}/${r.repo}`);
+  return m;
+}
+
+export async function updateMilestoneDescription(gh: GitHub, r: Repo, number: number, description: string): Promise<void> {
+  await api(`editing milestone ${number}`, () => gh.rest.issues.updateMilestone({ ...r, milestone_number: number, description }));
+}
+
+/** Create the label when the repository lacks it. Returns true when it was created. */
+export async function ensureLabel(gh: GitHub, r: Repo, name: string, color: string, description: string): Promise<boolean> {
+  try {
+    await gh.rest.issues.getLabel({ ...r, name });
+    return false;
+  } catch (err) {
+    if ((err as { status?: number }).status !== 404) throw describeApiError(err, `reading label ${name}`);
+  }
+  try {
+    await gh.rest.issues.createLabel({ ...r, name, color, description });
+    return true;
+  } catch (err) {
+    // 422 already_exists: someone created it between our read and our write.
+    if ((err as { status?: number }).status === 422) return false;
+    throw describeApiError(err, `creating label ${name}`);
+  }
+}
+
+export async function addLabels(gh: GitHub, r: Repo, number: number, labels: string[]): Promise<void> {
+  await api(`adding ${labels.join(', ')} to #${number}`, () => gh.rest.issues.addLabels({ ...r, issue_number: number, labels }));
+}
+
+export async function removeLabel(gh: GitHub, r: Repo, number: number, name: string): Promise<void> {
+  try {
+    await gh.rest.issues.removeLabel({ ...r, issue_number: number, name });
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return; // already gone
+    throw describeApiError(err, `removing ${name} from #${number}`);
+  }
+}
