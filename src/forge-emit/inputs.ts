@@ -63,11 +63,11 @@ const schema = {
 
 function yamlInput(name: string, text: string | null): unknown {
   if (text === null) return undefined;
-  const doc = YAML.parseDocument(text, { prettyErrors: false });
+  const doc = YAML.parseDocument(text, { prettyErrors: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const at = e.linePos?.[0] ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
-    throw new UsageError(`input "${name}" is not valid YAML${at}: ${e.message.split('\n')[0]}`);
+    throw new UsageError(`input "${name}" is not valid YAML${at}: ${e.message.split(/ at line \d/)[0].split('\n')[0]}`);
   }
   return doc.toJS();
 }
