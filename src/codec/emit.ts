@@ -174,7 +174,7 @@ function emitAtomic(type: string, spec: TypeSpec | undefined, input: EmitInput, 
   if (spec?.structure === 'card' && input.card !== undefined) value = cardValue(input.card);
   else value = line(input.value ?? '');
   if (form === 'described-marker') return value === '' ? tagLine(type) : tagLine(type, value, true);
-  if (value === '') throw new EmitError(`${type} needs a non-empty value (§3.4)`);
+  if (value.trim() === '') throw new EmitError(`${type} needs a non-empty value (§3.4)`);
   return tagLine(type, value);
 }
 

@@ -19,6 +19,7 @@ const DECODE: ReadonlyArray<[string, string]> = [
 ];
 
 export function encode(text: string): string {
+  if (text.indexOf('&') < 0 && text.indexOf('<!--') < 0 && text.indexOf('--') < 0) return text;
   let out = text;
   for (const [from, to] of ENCODE) out = out.split(from).join(to);
   return out;
@@ -41,6 +42,7 @@ export function encodeKey(key: string): string {
 }
 
 export function decodeKey(key: string): string {
+  if (key.indexOf('&') < 0) return key;
   return decode(key.split('&#42;').join('*'));
 }
 

@@ -6,29 +6,17 @@
  *                    attaches to the current annotation; anything else is text.
  *   state FENCED   — every line is text until the closing fence (NOTES.md §2).
  *
- * Lines are classified by a character scan (tags.ts), never by a backtracking
- * regular expression, so the time is linear in the body's length.
+ * A tag or sentinel is a whole trimmed line, so only lines whose first
+ * non-blank characters are `<!--` are classified at all, by a character scan
+ * (tags.ts), never by a backtracking regular expression: time is linear.
  */
 import { readCard } from './card.js';
 import { decode } from './escape.js';
 import { closesFence, openingFence, type Fence } from './fences.js';
-import { isBlankLine, splitLines, type Line } from './lines.js';
+import { LineTable } from './lines.js';
 import { classifyLine } from './tags.js';
-import {
-  completeWhenPresent,
-  completionSentinels,
-  isControl,
-  isReserved,
-  partialSentinels,
-  typeSpec,
-} from './registry.js';
-import {
-  linesToContent,
-  readDesignSpec,
-  readFindings,
-  readStructure,
-  readTrajectory,
-} from './structure.js';
+import { completeWhenPresent, isControl, isReserved, sentinelSets, typeSpec } from './registry.js';
+import { readDesignSpec, readFindings, readStructure, readTrajectory } from './structure.js';
 import type { Annotation, SentinelState } from './types.js';
 
 interface Block {
@@ -40,38 +28,43 @@ interface Block {
   sentinels: { name: string; line: number }[];
 }
 
-/** Fence marks per line: 0 outside, 1 inside a fence, 2 an opening delimiter. */
-function scan(lines: Line[]): { blocks: Block[]; fenced: Uint8Array } {
-  const fenced = new Uint8Array(lines.length);
+function startsComment(body: string, p: number): boolean {
+  return body.charCodeAt(p) === 60 && body.charCodeAt(p + 1) === 33 && body.charCodeAt(p + 2) === 45 && body.charCodeAt(p + 3) === 45;
+}
+
+function scan(t: LineTable): Block[] {
+  const body = t.body;
   const blocks: Block[] = [];
   let fence: Fence | null = null;
   let current: Block | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const text = lines[i].text;
+  for (let i = 0; i < t.count; i++) {
+    const p = t.firstNonBlank(i);
+    const c = body.charCodeAt(p);
     if (fence) {
-      fenced[i] = 1;
-      if (closesFence(text, fence)) fence = null;
+      t.fenced[i] = 1;
+      if ((c === 96 || c === 126) && closesFence(t.text(i), fence)) fence = null;
       continue;
     }
-    const opened = openingFence(text);
-    if (opened) {
-      fence = opened;
-      fenced[i] = 2;
-      continue;
+    if (c === 96 || c === 126) {
+      const opened = openingFence(t.text(i));
+      if (opened) {
+        fence = opened;
+        t.fenced[i] = 2;
+        continue;
+      }
     }
-    // Cheap reject: every tag and sentinel holds `<!--`.
-    if (text.indexOf('<!--') < 0) continue;
-    const cls = classifyLine(text);
+    if (c !== 60 || !startsComment(body, p)) continue;
+    const cls = classifyLine(t.text(i));
     if (cls.kind === 'open') {
       if (current) current.stopLine = i;
-      current = { type: cls.type, value: cls.value, startLine: i, stopLine: lines.length, sentinels: [] };
+      current = { type: cls.type, value: cls.value, startLine: i, stopLine: t.count, sentinels: [] };
       blocks.push(current);
     } else if (cls.kind === 'sentinel' && current) {
       // A sentinel before any opening tag belongs to nothing and is ignored.
       current.sentinels.push({ name: cls.name, line: i });
     }
   }
-  return { blocks, fenced };
+  return blocks;
 }
 
 /**
@@ -83,22 +76,19 @@ function isAtomic(block: Block): boolean {
   return spec ? spec.form !== 'body' : block.value !== null;
 }
 
-function sentinelOutcome(block: Block): { state: SentinelState; sentinel: string | null; line: number | null; foreign: string[] } {
-  const type = block.type;
-  const atomic = isAtomic(block);
-  const complete = atomic ? [] : completionSentinels(type);
-  const partial = atomic ? [] : partialSentinels(type);
+function sentinelOutcome(block: Block, atomic: boolean): { state: SentinelState; sentinel: string | null; line: number | null; foreign: string[] } {
+  const sets = sentinelSets(block.type);
   let state: SentinelState | null = null;
   let sentinel: string | null = null;
   let line: number | null = null;
   const foreign: string[] = [];
   // The last sentinel of its own type decides: a sentinel is the final line (§3.2).
   for (const s of block.sentinels) {
-    if (complete.includes(s.name)) {
+    if (!atomic && sets.complete.has(s.name)) {
       state = 'complete';
       sentinel = s.name;
       line = s.line;
-    } else if (partial.includes(s.name)) {
+    } else if (!atomic && sets.partial.has(s.name)) {
       state = 'partial';
       sentinel = s.name;
       line = s.line;
@@ -106,30 +96,35 @@ function sentinelOutcome(block: Block): { state: SentinelState; sentinel: string
       foreign.push(s.name);
     }
   }
-  if (state === null) state = atomic || completeWhenPresent(type) ? 'complete' : 'interrupted';
+  if (state === null) state = atomic || completeWhenPresent(block.type) ? 'complete' : 'interrupted';
   return { state, sentinel, line, foreign };
 }
 
-function build(body: string, lines: Line[], fenced: Uint8Array, block: Block): Annotation {
+function build(t: LineTable, block: Block): Annotation {
   const spec = typeSpec(block.type);
   const atomic = isAtomic(block);
-  const outcome = sentinelOutcome(block);
+  const outcome = sentinelOutcome(block, atomic);
 
   let endLine: number;
   if (atomic) endLine = block.startLine;
   else if (outcome.line !== null) endLine = outcome.line;
   else {
     endLine = block.stopLine - 1;
-    while (endLine > block.startLine && isBlankLine(lines[endLine].text)) endLine--;
+    while (endLine > block.startLine && t.isBlank(endLine)) endLine--;
   }
 
-  const sentinelLines = new Set(block.sentinels.map((s) => s.line));
-  const indices: number[] = [];
-  if (!atomic) for (let i = block.startLine + 1; i <= endLine; i++) if (!sentinelLines.has(i)) indices.push(i);
-  const content = linesToContent(lines, fenced, indices);
-  const structure = readStructure(content, spec);
+  const content: number[] = [];
+  if (!atomic) {
+    let k = 0;
+    const sentinels = block.sentinels;
+    for (let i = block.startLine + 1; i <= endLine; i++) {
+      while (k < sentinels.length && sentinels[k].line < i) k++;
+      if (k < sentinels.length && sentinels[k].line === i) continue;
+      content.push(i);
+    }
+  }
+  const structure = readStructure(t, content, spec);
 
-  const inlineValue = block.value === null ? null : decode(block.value);
   const annotation: Annotation = {
     type: block.type,
     category: spec?.category ?? 'custom',
@@ -137,7 +132,7 @@ function build(body: string, lines: Line[], fenced: Uint8Array, block: Block): A
     isControl: isControl(block.type),
     sentinelState: outcome.state,
     sentinel: outcome.sentinel,
-    inlineValue,
+    inlineValue: block.value === null ? null : decode(block.value),
     title: structure.title,
     fields: structure.fields,
     fieldList: structure.fieldList,
@@ -145,21 +140,21 @@ function build(body: string, lines: Line[], fenced: Uint8Array, block: Block): A
     tables: structure.tables,
     checklist: structure.checklist,
     foreignSentinels: outcome.foreign,
-    start: lines[block.startLine].start,
-    end: lines[endLine].end,
+    start: t.start[block.startLine],
+    end: t.end[endLine],
     startLine: block.startLine,
     endLine,
-    raw: body.slice(lines[block.startLine].start, lines[endLine].end),
+    raw: t.body.slice(t.start[block.startLine], t.end[endLine]),
   };
   switch (spec?.structure) {
     case 'reviewer-findings':
-      annotation.findings = readFindings(content);
+      annotation.findings = readFindings(t, content);
       break;
     case 'trajectory':
       annotation.trajectory = readTrajectory(structure);
       break;
     case 'design-spec':
-      annotation.designSpec = readDesignSpec(content).value;
+      annotation.designSpec = readDesignSpec(t, content).value;
       break;
     case 'card':
       // The CARD surface is base64url: read the raw value, nothing to decode.
@@ -174,9 +169,8 @@ function build(body: string, lines: Line[], fenced: Uint8Array, block: Block): A
 /** Every annotation in a comment body, in order. Never throws; unknown types are kept (§7.2). */
 export function parse(body: string): Annotation[] {
   if (typeof body !== 'string' || body.indexOf('<!--') < 0) return [];
-  const lines = splitLines(body);
-  const { blocks, fenced } = scan(lines);
-  return blocks.map((b) => build(body, lines, fenced, b));
+  const t = new LineTable(body);
+  return scan(t).map((b) => build(t, b));
 }
 
 /** The annotations of one type in a body. */

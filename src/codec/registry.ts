@@ -443,6 +443,19 @@ export function completionSentinels(type: string): string[] {
   return [`FORGE:${type}:COMPLETE`, `${type}:COMPLETE`];
 }
 
+const SENTINEL_CACHE = new Map<string, { complete: ReadonlySet<string>; partial: ReadonlySet<string> }>();
+
+/** Both sentinel sets of a type, computed once per type. */
+export function sentinelSets(type: string): { complete: ReadonlySet<string>; partial: ReadonlySet<string> } {
+  let sets = SENTINEL_CACHE.get(type);
+  if (!sets) {
+    sets = { complete: new Set(completionSentinels(type)), partial: new Set(partialSentinels(type)) };
+    // Custom types are unbounded; keep the cache from growing without limit on hostile input.
+    if (SENTINEL_CACHE.size < 1000) SENTINEL_CACHE.set(type, sets);
+  }
+  return sets;
+}
+
 /** Types complete by presence alone: reserved types without a sentinel, markers, inline values. */
 export function completeWhenPresent(type: string): boolean {
   const spec = BY_TYPE.get(type);

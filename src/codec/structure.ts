@@ -5,19 +5,9 @@
  */
 import { decode, decodeKey, trimBlank } from './escape.js';
 import { fenceInfo } from './fences.js';
-import { isBlankLine, type Line } from './lines.js';
+import { isBlankLine, type LineTable } from './lines.js';
 import type { TypeSpec } from './registry.js';
 import type { ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
-
-/** A line of the annotation with what the scanner learned about it. */
-export interface ContentLine {
-  index: number;
-  text: string;
-  /** Inside a fenced code block, delimiters included. */
-  fenced: boolean;
-  /** An opening fence delimiter (its info string may matter). */
-  fenceOpen: boolean;
-}
 
 export interface Structure {
   title: string | null;
@@ -80,20 +70,20 @@ function splitRow(text: string): string[] {
   if (s.startsWith('|')) s = s.slice(1);
   if (s.endsWith('|') && !s.endsWith('\\|')) s = s.slice(0, -1);
   const cells: string[] = [];
+  let from = 0;
   let cur = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '\\' && s[i + 1] === '|') {
-      cur += '|';
-      i++;
-    } else if (c === '|') {
-      cells.push(cur);
-      cur = '';
-    } else {
-      cur += c;
+  for (let bar = s.indexOf('|'); bar >= 0; bar = s.indexOf('|', bar + 1)) {
+    if (bar > 0 && s.charCodeAt(bar - 1) === 92 /* \\ */) {
+      // `\|` is a literal bar inside the cell.
+      cur += s.slice(from, bar - 1) + '|';
+      from = bar + 1;
+      continue;
     }
+    cells.push(cur + s.slice(from, bar));
+    cur = '';
+    from = bar + 1;
   }
-  cells.push(cur);
+  cells.push(cur + s.slice(from));
   return cells.map((cell) => decode(trimBlank(cell)));
 }
 
@@ -109,10 +99,6 @@ function isDelimiterRow(text: string): boolean {
   return sawDash && s.includes('|');
 }
 
-function isTableRow(text: string): boolean {
-  return trimBlank(text).startsWith('|');
-}
-
 /** `- [ ] text` / `- [x] text` with any list marker and indent. */
 function parseChecklist(text: string): { checked: boolean; text: string } | null {
   const s = trimBlank(text);
@@ -124,27 +110,63 @@ function parseChecklist(text: string): { checked: boolean; text: string } | null
   return { checked: box !== ' ', text: decode(trimBlank(s.slice(5))) };
 }
 
+/** A section's Markdown: one slice of the body when its lines are contiguous (the common case). */
+function sectionText(t: LineTable, lines: number[]): string {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && t.isBlank(lines[a])) a++;
+  while (b > a && t.isBlank(lines[b - 1])) b--;
+  if (a === b) return '';
+  let text: string;
+  if (lines[b - 1] - lines[a] === b - 1 - a) {
+    text = t.body.slice(t.start[lines[a]], t.end[lines[b - 1]]);
+    if (text.indexOf('\r') >= 0) text = text.replace(/\r\n?/g, '\n');
+  } else {
+    const parts: string[] = [];
+    for (let k = a; k < b; k++) parts.push(t.text(lines[k]));
+    text = parts.join('\n');
+  }
+  return decode(text);
+}
+
 /**
  * Reads fields, sections, tables and checklists from the annotation's content
- * lines (tag and sentinel lines already removed).
+ * lines (tag and sentinel lines already removed). Each line is classified by
+ * its first character, so prose lines cost one look.
  */
-export function readStructure(lines: ContentLine[], spec: TypeSpec | undefined): Structure {
+export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | undefined): Structure {
+  const body = t.body;
   let title: string | null = null;
   const fields: Record<string, string> = {};
+  const seenKeys = new Set<string>();
   const fieldList: Field[] = [];
-  const sectionLines = new Map<string, string[]>();
+  const sectionLines = new Map<string, number[]>();
   const tables: Table[] = [];
   const checklist: ChecklistItem[] = [];
   let section: string | null = null;
-  let current: string[] | null = null;
+  let current: number[] | null = null;
   let sawContent = false;
   let table: Table | null = null;
 
   for (let n = 0; n < lines.length; n++) {
-    const line = lines[n];
-    const text = line.text;
-    if (!line.fenced) {
-      const heading = text.charCodeAt(0) === 35 ? parseHeading(text) : null;
+    const i = lines[n];
+    const s = t.start[i];
+    const e = t.end[i];
+    const p = t.firstNonBlank(i);
+    if (p === e) {
+      table = null;
+      current?.push(i);
+      continue;
+    }
+    if (t.fenced[i] !== 0) {
+      table = null;
+      sawContent = true;
+      current?.push(i);
+      continue;
+    }
+    const c = body.charCodeAt(p);
+    if (c === 35 /* # */ && p === s) {
+      const heading = parseHeading(t.text(i));
       if (heading) {
         table = null;
         if (!sawContent && heading.level === 2 && title === null) {
@@ -153,61 +175,60 @@ export function readStructure(lines: ContentLine[], spec: TypeSpec | undefined):
           continue;
         }
         section = heading.text;
-        if (sectionLines.has(section)) {
-          current = null; // first occurrence wins; later duplicates are not merged into it
-        } else {
+        if (sectionLines.has(section)) current = null; // first occurrence wins; later duplicates are not merged into it
+        else {
           current = [];
           sectionLines.set(section, current);
         }
         sawContent = true;
         continue;
       }
-      const field = text.charCodeAt(0) === 42 ? parseFieldLine(text) : null;
+    }
+    if (c === 42 /* * */ && p === s && body.charCodeAt(p + 1) === 42) {
+      const field = parseFieldLine(t.text(i));
       if (field) {
-        fieldList.push({ key: field.key, value: field.value, line: line.index });
-        if (lookupKey(fields, field.key) === undefined) fields[field.key] = field.value;
-      }
-      if (isTableRow(text)) {
-        if (table) {
-          const cells = splitRow(text);
-          const row: Record<string, string> = {};
-          table.headers.forEach((h, k) => (row[h] = cells[k] ?? ''));
-          table.rows.push(row);
-        } else if (n + 1 < lines.length && !lines[n + 1].fenced && isDelimiterRow(lines[n + 1].text)) {
-          table = { section, headers: splitRow(text), rows: [] };
-          tables.push(table);
-          current?.push(text, lines[n + 1].text);
-          n++;
-          sawContent = true;
-          continue;
+        fieldList.push({ key: field.key, value: field.value, line: i });
+        const lower = field.key.toLowerCase();
+        if (!seenKeys.has(lower)) {
+          seenKeys.add(lower);
+          fields[field.key] = field.value;
         }
-      } else {
-        table = null;
       }
-      const item = parseChecklist(text);
-      if (item) checklist.push({ section, ...item });
+    }
+    if (c === 124 /* | */) {
+      if (table) {
+        const cells = splitRow(t.text(i));
+        const row: Record<string, string> = {};
+        table.headers.forEach((h, k) => (row[h] = cells[k] ?? ''));
+        table.rows.push(row);
+      } else if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
+        table = { section, headers: splitRow(t.text(i)), rows: [] };
+        tables.push(table);
+        current?.push(i, lines[n + 1]);
+        n++;
+        sawContent = true;
+        continue;
+      }
     } else {
       table = null;
     }
-    if (!isBlankLine(text)) sawContent = true;
-    current?.push(text);
+    if ((c === 45 || c === 42 || c === 43) && body.charCodeAt(p + 2) === 91 /* [ */) {
+      const item = parseChecklist(t.text(i));
+      if (item) checklist.push({ section, ...item });
+    }
+    sawContent = true;
+    current?.push(i);
   }
 
   const sections: Record<string, string> = {};
-  for (const [heading, body] of sectionLines) {
-    let a = 0;
-    let b = body.length;
-    while (a < b && isBlankLine(body[a])) a++;
-    while (b > a && isBlankLine(body[b - 1])) b--;
-    sections[heading] = decode(body.slice(a, b).join('\n'));
-  }
+  for (const [heading, idx] of sectionLines) sections[heading] = sectionText(t, idx);
 
   // Fields the template writes as `### Name` + `**VALUE** — reason` (NOTES.md §2).
   for (const f of spec?.fields ?? []) {
-    if (!f.fromSection || lookupKey(fields, f.name) !== undefined) continue;
-    const body = lookupKey(sections, f.name);
-    if (body === undefined) continue;
-    const first = body.split('\n').find((l) => !isBlankLine(l));
+    if (!f.fromSection || seenKeys.has(f.name.toLowerCase())) continue;
+    const sectionBody = lookupKey(sections, f.name);
+    if (sectionBody === undefined) continue;
+    const first = sectionBody.split('\n').find((l) => !isBlankLine(l));
     if (first === undefined) continue;
     const value = unwrapBold(trimBlank(first));
     fields[f.name] = value;
@@ -234,12 +255,12 @@ const FINDING_KEYS: Record<string, keyof Finding> = {
 };
 
 /** REVIEWER findings: `- **Severity**: X` opens one; the indented bold lines after it fill it. */
-export function readFindings(lines: ContentLine[]): Finding[] {
+export function readFindings(t: LineTable, lines: number[]): Finding[] {
   const findings: Finding[] = [];
   let cur: Finding | null = null;
-  for (const line of lines) {
-    if (line.fenced) continue;
-    let s = trimBlank(line.text);
+  for (const i of lines) {
+    if (t.fenced[i] !== 0) continue;
+    let s = trimBlank(t.text(i));
     if (s.startsWith('#')) {
       cur = null;
       continue;
@@ -293,13 +314,13 @@ export function readTrajectory(structure: Structure): Trajectory {
 }
 
 /** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
-export function readDesignSpec(lines: ContentLine[]): { found: boolean; value: unknown } {
-  for (let i = 0; i < lines.length; i++) {
-    if (!lines[i].fenceOpen) continue;
-    const info = fenceInfo(lines[i].text).toLowerCase();
+export function readDesignSpec(t: LineTable, lines: number[]): { found: boolean; value: unknown } {
+  for (let n = 0; n < lines.length; n++) {
+    if (t.fenced[lines[n]] !== 2) continue;
+    const info = fenceInfo(t.text(lines[n])).toLowerCase();
     if (info !== 'jsonc' && info !== 'json' && info !== 'json5') continue;
     const body: string[] = [];
-    for (let j = i + 1; j < lines.length && lines[j].fenced && !lines[j].fenceOpen; j++) body.push(lines[j].text);
+    for (let m = n + 1; m < lines.length && t.fenced[lines[m]] === 1; m++) body.push(t.text(lines[m]));
     // The closing delimiter is fenced too; drop it when present.
     if (body.length > 0 && /^\s{0,3}(`{3,}|~{3,})\s*$/.test(body[body.length - 1])) body.pop();
     return { found: true, value: parseJsonc(decode(body.join('\n'))) };
@@ -352,13 +373,4 @@ export function parseJsonc(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-export function linesToContent(lines: Line[], fenced: Uint8Array, indices: number[]): ContentLine[] {
-  return indices.map((index) => ({
-    index,
-    text: lines[index].text,
-    fenced: fenced[index] !== 0,
-    fenceOpen: fenced[index] === 2,
-  }));
 }

@@ -83,7 +83,7 @@ function classifyForge(line: string, i: number, j: number): LineClass {
     const rawValue = line.slice(afterColon, j);
     // Inline-value types take everything after the colon as their value, so
     // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (NOTES.md §2).
-    if (isInline(type)) return { kind: 'open', type, value: rawValue.trim() === '' ? '' : trimValue(rawValue), valueForm: 'colon' };
+    if (isInline(type)) return { kind: 'open', type, value: trimValue(rawValue), valueForm: 'colon' };
     let k = afterColon;
     while (k < j && isBlank(line.charCodeAt(k))) k++;
     const state = sentinelState(line, k, j);

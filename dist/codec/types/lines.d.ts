@@ -2,15 +2,24 @@
  * The one line model every part of the codec uses: a line ends at LF, CR, or
  * CRLF (GitHub returns CRLF). Nothing else — not U+2028, U+2029 or U+0085 —
  * ends a line, so no character inside a value can start a line of its own.
+ *
+ * Lines are kept as offsets into the body, not as strings: a line's text is
+ * sliced only when something needs to read it, which keeps parsing linear and
+ * light on memory even for a body of 65,536 empty lines.
  */
-export interface Line {
-    /** Offset of the first character. */
-    start: number;
-    /** Offset just past the last character, before the break. */
-    end: number;
-    /** Offset just past the line break (equals `end` on the last line). */
-    next: number;
-    text: string;
+export declare class LineTable {
+    readonly body: string;
+    readonly count: number;
+    readonly start: number[];
+    readonly end: number[];
+    /** 0 outside a fence, 1 inside one (closing delimiter included), 2 an opening delimiter. Set by the scanner. */
+    readonly fenced: Uint8Array;
+    constructor(body: string);
+    text(i: number): string;
+    /** Offset of the first character that is not a space or tab (the line's end when there is none). */
+    firstNonBlank(i: number): number;
+    isBlank(i: number): boolean;
 }
-export declare function splitLines(body: string): Line[];
+/** Line texts, for callers that want strings. */
+export declare function splitLines(body: string): string[];
 export declare function isBlankLine(text: string): boolean;

@@ -78,6 +78,11 @@ export declare function emittedPartialSentinel(type: string): string;
  * nothing else, so a foreign sentinel never completes it.
  */
 export declare function completionSentinels(type: string): string[];
+/** Both sentinel sets of a type, computed once per type. */
+export declare function sentinelSets(type: string): {
+    complete: ReadonlySet<string>;
+    partial: ReadonlySet<string>;
+};
 /** Types complete by presence alone: reserved types without a sentinel, markers, inline values. */
 export declare function completeWhenPresent(type: string): boolean;
 export declare const TASK_TYPE_VALUES: string[];

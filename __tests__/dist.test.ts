@@ -1,0 +1,51 @@
+/** What a `uses:` step downloads: action.yml files and the committed bundles. */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import YAML from 'yaml';
+import { ROOT } from './support/run-action.js';
+
+const actions = readdirSync(join(ROOT, 'actions'));
+
+function size(dir: string): number {
+  return readdirSync(dir).reduce((n, f) => {
+    const p = join(dir, f);
+    return n + (statSync(p).isDirectory() ? size(p) : statSync(p).size);
+  }, 0);
+}
+
+test.each(actions)('%s/action.yml: node24, a committed bundle, every input and output described', (name) => {
+  const yml = YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8'));
+  expect(yml.name).toBeTruthy();
+  expect(yml.description).toBeTruthy();
+  expect(yml.branding).toEqual({ icon: expect.any(String), color: expect.any(String) });
+  expect(yml.runs.using).toBe('node24');
+  expect(yml.runs.main).toBe(`../../dist/${name}/index.js`);
+  expect(existsSync(join(ROOT, 'actions', name, yml.runs.main))).toBe(true);
+  for (const [k, v] of Object.entries<{ description?: string }>({ ...yml.inputs, ...yml.outputs })) expect([k, v.description]).toEqual([k, expect.any(String)]);
+  expect(yml.inputs['github-token'].default).toBe('${{ github.token }}');
+});
+
+test('the shared runtime keeps all of dist/ under the 1.5 MB budget', () => {
+  expect(size(join(ROOT, 'dist'))).toBeLessThan(1.5 * 1024 * 1024);
+});
+
+test('every bundle is ESM and runs with plain node and no node_modules', () => {
+  for (const d of ['codec', 'cli', 'runtime', ...actions]) {
+    expect(JSON.parse(readFileSync(join(ROOT, 'dist', d, 'package.json'), 'utf8'))).toEqual({ type: 'module' });
+  }
+  expect(readFileSync(join(ROOT, 'dist', 'cli', 'index.js'), 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+});
+
+test('the bundles load from a copy of dist/ alone, far from node_modules', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-dist-'));
+  cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  const cli = spawnSync(process.execPath, [join(dir, 'dist', 'cli', 'index.js'), 'emit', 'GATE_FAILED'], { encoding: 'utf8', cwd: dir });
+  expect(cli.stdout).toBe('<!-- FORGE:GATE_FAILED -->\n');
+  const lib = spawnSync(process.execPath, ['--input-type=module', '-e', `import { parse } from ${JSON.stringify(join(dir, 'dist', 'codec', 'index.js'))}; console.log(parse('<!-- FORGE:GATE_FAILED -->')[0].type)`], { encoding: 'utf8', cwd: dir });
+  expect(lib.stdout).toBe('GATE_FAILED\n');
+  const action = spawnSync(process.execPath, [join(dir, 'dist', 'forge-check', 'index.js')], { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH } });
+  expect(action.stdout).toContain('::error::forge-check: input "github-token" is required');
+  expect(action.status).toBe(1);
+});

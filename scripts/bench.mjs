@@ -1,0 +1,77 @@
+// Parse and emit throughput of the built codec (dist/codec), on a realistic
+// thread and on adversarial bodies at 8/16/32/64 KB. Prints figures only.
+import { emit, parse } from '../dist/codec/index.js';
+
+function time(fn, minMs = 150) {
+  // Warm up first: the figure is steady-state throughput, not JIT compile time.
+  const warm = process.hrtime.bigint();
+  while (Number(process.hrtime.bigint() - warm) / 1e6 < minMs / 2) fn();
+  let runs = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  do {
+    fn();
+    runs++;
+    elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  } while (elapsed < minMs);
+  return elapsed / runs; // ms per call
+}
+
+const mbps = (bytes, ms) => (bytes / 1e6 / (ms / 1000)).toFixed(0);
+
+// A realistic thread: ~40 annotations across lifecycle, design and control types, ~60 KB.
+function realisticThread() {
+  const prose = 'The billing-profile lookup does not guard against a null profile for free-tier users; `payments/validator.py:142` raises on every checkout. ';
+  const bodies = [];
+  for (let i = 0; bodies.join('\n').length < 60_000; i++) {
+    const k = i % 8;
+    if (k === 0) bodies.push(emit('INVESTIGATOR', { fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'HIGH', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — one file' }, sections: { 'What Was Claimed': prose, 'What We Found': prose.repeat(3), 'Root Cause': prose, Evidence: prose.repeat(2), Recommendation: prose } }));
+    if (k === 1) bodies.push(emit('CONTRACT', { fields: { 'Task type': 'Bug Fix' }, sections: { 'Proposed Approach': prose, Deliverables: Array.from({ length: 6 }, (_, j) => ({ File: `src/m${j}.ts`, Change: 'guard', Why: 'null' })), 'Acceptance Criteria': ['no raise', 'regression test', 'docs'] } }));
+    if (k === 2) bodies.push(emit('CONTEXT', { sections: { 'Known Pitfalls for This Area': prose.repeat(2), 'Past Bugs in This Module': prose, 'Patterns That Cause Bugs Here': '```py\nif profile is None:\n    raise\n```' } }));
+    if (k === 3) bodies.push(emit('ARCHITECT', { sections: { 'Affected Paths (ALL must be updated)': Array.from({ length: 5 }, (_, j) => ({ '#': j + 1, File: `a${j}.py`, 'Function/Class': 'f', 'Change Required': 'guard', Why: 'x' })), 'Consistency Checks': ['all paths guard'] } }));
+    if (k === 4) bodies.push(emit('BUILDER', { fields: { Branch: '`fix/null-128`', Commits: 'a1b2c3d e4f5a6b', 'Files changed': '3' }, sections: { Approach: prose, Changes: ['`a.py` — guard', '`b.py` — test'] } }));
+    if (k === 5) bodies.push(emit('REVIEWER', { fields: { Verdict: 'CHANGES_REQUESTED' }, findings: [{ severity: 'MEDIUM', location: '`a.py:3`', issue: prose, suggestedFix: 'guard', prevention: 'lint' }] }));
+    if (k === 6) bodies.push(`Thanks! Looks good to me.\n\n${emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/octo/0123456789abcdef' })}`);
+    if (k === 7) bodies.push(emit('TRAJECTORY', { table: [{ Phase: 'Build', Result: 'done', Notes: 'Branch: `fix/x`' }, { Phase: 'Review + Merge', Result: 'merged', Notes: 'PR #131' }], fields: { Decisions: prose, Anomalies: 'None', Completed: '2026-01-15T09:30:00Z' } }));
+  }
+  return bodies.map((b) => b.replace(/\n/g, '\r\n'));
+}
+
+const thread = realisticThread();
+const bytes = thread.reduce((n, b) => n + b.length, 0);
+const count = thread.reduce((n, b) => n + parse(b).length, 0);
+const parseMs = time(() => {
+  for (const b of thread) parse(b);
+});
+const emitInputs = thread.map((b) => parse(b)[0]).map((a) => [a.type, { fields: a.fields, sections: a.sections, value: a.inlineValue ?? undefined }]);
+const emitMs = time(() => {
+  for (const [t, input] of emitInputs) emit(t, input);
+});
+console.log(`Realistic thread: ${(bytes / 1024).toFixed(1)} KB in ${thread.length} comments, ${count} annotations`);
+console.log(`  parse: ${parseMs.toFixed(3)} ms per thread  ${mbps(bytes, parseMs)} MB/s`);
+console.log(`  emit:  ${emitMs.toFixed(3)} ms per thread  ${mbps(bytes, emitMs)} MB/s (bytes emitted)`);
+console.log('');
+
+const fill = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+const ADVERSARIAL = {
+  'spaces inside an unclosed tag': (n) => '<!-- FORGE:X:' + ' '.repeat(n - 13),
+  'thousands of <!--': (n) => fill('<!--', n),
+  'one line of 64 KB scale': (n) => '<!-- FORGE:BUILDER -->\n**Commits**: ' + fill('a<!-- -', n - 36),
+  'tag then blank lines': (n) => '<!-- FORGE:BUILDER -->' + '\n'.repeat(n - 22),
+  'tiny annotations': (n) => fill('<!-- FORGE:GATE_FAILED -->\n', n),
+  'unclosed fences and tags': (n) => fill('```\n<!-- FORGE:X -->\n~~~~\n', n),
+  'field lines': (n) => '<!-- FORGE:ACME -->\n' + fill('**k**: v **x**: y\n', n - 20),
+};
+const SIZES = [8, 16, 32, 64];
+console.log('Adversarial bodies (ms per parse; 64K/8K ratio — linear is about 8)');
+console.log(`  ${'body'.padEnd(32)}${SIZES.map((s) => `${s} KB`.padStart(10)).join('')}     ratio   MB/s@64K`);
+for (const [name, make] of Object.entries(ADVERSARIAL)) {
+  const ms = SIZES.map((kb) => {
+    const body = make(kb * 1024);
+    return time(() => parse(body), 100);
+  });
+  console.log(`  ${name.padEnd(32)}${ms.map((m) => m.toFixed(3).padStart(10)).join('')}  ${(ms[3] / ms[0]).toFixed(1).padStart(8)}   ${mbps(64 * 1024, ms[3]).padStart(8)}`);
+}
+const tenK = fill('<!-- FORGE:GATE_FAILED -->\n', 27 * 10_000);
+const tenKMs = time(() => parse(tenK), 200);
+console.log(`  10,000 tiny annotations (${(tenK.length / 1024).toFixed(0)} KB, past GitHub's limit): ${tenKMs.toFixed(2)} ms, ${parse(tenK).length} annotations`);
