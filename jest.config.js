@@ -9,4 +9,5 @@ export default {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
   },
   testTimeout: 60000,
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
 };

@@ -16,6 +16,7 @@ export {
   isTypeName,
   isReferenceTypeName,
   completionSentinels,
+  TASK_TYPE_VALUES,
   partialSentinels,
   type TypeSpec,
   type FieldSpec,

@@ -40,6 +40,7 @@ export function toWorkItem(raw: unknown, comments: ThreadComment[]): WorkItem {
     number: typeof i.number === 'number' ? i.number : 0,
     kind: i.pull_request || str(i.html_url).includes('/pull/') ? 'pull' : 'issue',
     url: str(i.html_url) || str(i.url),
+    title: str(i.title),
     author: { login: login(i.user), association: str(i.author_association) || 'NONE' },
     body: str(i.body),
     labels: labelNames(i.labels),

@@ -17,6 +17,7 @@ export interface WorkItem {
   number: number;
   kind: 'issue' | 'pull';
   url: string;
+  title: string;
   author: Author;
   body: string;
   labels: string[];

@@ -34,3 +34,35 @@ export async function readPullClosing(gh: GitHub, r: Repo, number: number): Prom
   const { data } = await api(`reading PR #${number}`, () => gh.rest.pulls.get({ ...r, pull_number: number }));
   return closingIssues(data.body ?? '', repoName(r)).filter((n) => n !== number);
 }
+
+/** The page number of `rel="last"` in a Link header, or null when there is one page. */
+export function lastPage(link: string | undefined): number | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    if (!/rel="last"/.test(part)) continue;
+    const m = /[?&]page=(\d+)/.exec(part);
+    if (m) return Number(m[1]);
+  }
+  return null;
+}
+
+/** One page of an issue's comments (per_page=100) and the number of the last page. */
+export async function commentsPage(gh: GitHub, r: Repo, number: number, page: number): Promise<{ comments: ThreadComment[]; last: number }> {
+  const res = await api(`reading page ${page} of the comments of #${number}`, () =>
+    gh.rest.issues.listComments({ ...r, issue_number: number, per_page: 100, page }),
+  );
+  return { comments: res.data.map(toComment), last: lastPage(res.headers.link) ?? page };
+}
+
+/** Issues (not PRs) of the repository, optionally in one milestone. */
+export async function listIssues(gh: GitHub, r: Repo, options: { state: 'open' | 'closed' | 'all'; milestone?: number }): Promise<WorkItem[]> {
+  const params = { ...r, state: options.state, per_page: 100, ...(options.milestone !== undefined ? { milestone: String(options.milestone) } : {}) };
+  const raw = await api('listing issues', () => gh.paginate(gh.rest.issues.listForRepo, params));
+  return raw.filter((i) => !i.pull_request).map((i) => toWorkItem(i, []));
+}
+
+/** Every issue and PR comment of the repository (one paginated listing instead of one per issue). */
+export async function listRepoComments(gh: GitHub, r: Repo): Promise<Array<ThreadComment & { issue: number }>> {
+  const raw = await api('listing the repository comments', () => gh.paginate(gh.rest.issues.listCommentsForRepo, { ...r, per_page: 100 }));
+  return raw.map((c) => ({ ...toComment(c), issue: Number(/\/issues\/(\d+)$/.exec(c.issue_url)?.[1] ?? 0) }));
+}

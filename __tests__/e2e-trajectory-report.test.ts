@@ -1,0 +1,151 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeGitHub } from './support/github-server.js';
+import { runBundle } from './support/run-action.js';
+import { builder, investigator, trajectory } from './support/seed.js';
+import { emit } from '../src/codec/index.js';
+
+let gh: FakeGitHub;
+beforeAll(async () => {
+  gh = new FakeGitHub();
+  await gh.start();
+});
+afterAll(async () => gh.stop());
+afterEach(() => {
+  const seen = gh.violations.splice(0);
+  expect(seen).toEqual([]);
+});
+
+let n = 0;
+function setupRepo() {
+  const repo = `octo/report${++n}`;
+  gh.repo(repo, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  return repo;
+}
+
+const report = (repo: string, inputs: Record<string, string>, event?: { name: string; payload: unknown }, workspace?: string) =>
+  runBundle('forge-trajectory-report', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', ...inputs }, event, workspace });
+
+const closed = (number: number) => ({ name: 'issues', payload: { action: 'closed', issue: { number } } });
+
+test('found and parsed, with the INVESTIGATOR and BUILDER; 2 requests on a 1,000-comment thread', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { title: 'Checkout raises for free-tier users', state: 'closed' });
+  for (let i = 1; i <= 1000; i++) {
+    const body = i === 2 ? investigator() : i === 940 ? builder('fix/null-128') : i === 990 ? trajectory(131) : `chatter ${i}`;
+    gh.comment(repo, issue.number, [2, 940, 990].includes(i) ? 'maintainer' : 'drive-by', body);
+  }
+  const before = gh.requests.length;
+  const r = await report(repo, {}, closed(issue.number));
+  expect(r.code).toBe(0);
+  const pages = gh.requests.slice(before).filter((q) => q.path.endsWith(`/issues/${issue.number}/comments`));
+  expect(pages.map((p) => new URLSearchParams(p.query).get('page'))).toEqual(['1', '10']);
+  expect(r.outputs.found).toBe('true');
+  const t = JSON.parse(r.outputs.trajectory);
+  expect(t).toMatchObject({
+    found: true,
+    prNumber: 131,
+    branch: 'fix/x',
+    completed: '2026-01-15T09:30:00Z',
+    decisions: 'Guard at the lookup site.',
+    anomalies: 'None',
+    investigator: { verdict: 'CONFIRMED', severity: 'MEDIUM', taskType: 'Bug Fix', confidence: 'HIGH' },
+    builder: { branch: 'fix/null-128', commits: 'a1b2c3d', filesChanged: '2' },
+    missing: [],
+  });
+  expect(t.phases).toHaveLength(3);
+  expect(r.outputs.markdown).toContain(`### [#${issue.number}](https://github.example/${repo}/issues/${issue.number}) Checkout raises for free-tier users`);
+  expect(r.outputs.markdown).toContain(`**PR**: [#131](https://github.example/${repo}/pull/131)`);
+  expect(r.summary).toContain('| Review + Merge | merged | PR #131 |');
+});
+
+test('absent → exit 0 with the notice; fail-if-missing fails', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { state: 'closed' });
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  const r = await report(repo, {}, closed(issue.number));
+  expect(r.code).toBe(0);
+  expect(r.outputs.found).toBe('false');
+  expect(r.stdout).toContain('::notice::No FORGE:TRAJECTORY annotation found — skipping');
+  const strict = await report(repo, { 'fail-if-missing': 'true' }, closed(issue.number));
+  expect(strict.code).toBe(1);
+  expect(strict.stdout).toContain('::error::No FORGE:TRAJECTORY annotation found on #');
+});
+
+test('an untrusted, forged trajectory is ignored; the newest trusted one wins', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { state: 'closed' });
+  gh.comment(repo, issue.number, 'maintainer', trajectory(100, '2026-01-01T00:00:00Z'));
+  gh.comment(repo, issue.number, 'maintainer', trajectory(101, '2026-02-01T00:00:00Z'));
+  gh.comment(repo, issue.number, 'drive-by', trajectory(666, '2026-03-01T00:00:00Z'));
+  const r = await report(repo, { 'issue-number': String(issue.number) });
+  expect(JSON.parse(r.outputs.trajectory)).toMatchObject({ prNumber: 101, completed: '2026-02-01T00:00:00Z' });
+});
+
+test('a trajectory without its phase table or Completed time is reported, saying what is missing', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { state: 'closed' });
+  gh.comment(repo, issue.number, 'maintainer', emit('TRAJECTORY', { fields: { Decisions: 'd', Anomalies: 'None' } }));
+  const r = await report(repo, { 'issue-number': String(issue.number) });
+  expect(r.code).toBe(0);
+  expect(JSON.parse(r.outputs.trajectory).missing).toEqual(['phase table', 'Completed time']);
+  expect(r.stdout).toContain('::warning::The FORGE:TRAJECTORY on #');
+  expect(r.outputs.markdown).toContain('The trajectory has no phase table and no Completed time');
+});
+
+test('output-file: created with folders; appending twice for the same issue does not duplicate it', async () => {
+  const repo = setupRepo();
+  const a = gh.issue(repo, { state: 'closed', title: 'First' });
+  const b = gh.issue(repo, { state: 'closed', title: 'Second' });
+  gh.comment(repo, a.number, 'maintainer', trajectory(7));
+  gh.comment(repo, b.number, 'maintainer', trajectory(8));
+  const ws = mkdtempSync(join(tmpdir(), 'forge-ws-'));
+  mkdirSync(join(ws, 'docs'));
+  writeFileSync(join(ws, 'docs', 'keep.md'), 'x');
+  for (const num of [a.number, a.number, b.number, a.number]) {
+    const r = await report(repo, { 'issue-number': String(num), 'output-file': 'docs/notes/RELEASE.md' }, undefined, ws);
+    expect(r.code).toBe(0);
+  }
+  const text = readFileSync(join(ws, 'docs', 'notes', 'RELEASE.md'), 'utf8');
+  expect(text.split(`forge-release-note:begin #${a.number} `)).toHaveLength(2);
+  expect(text.split(`forge-release-note:begin #${b.number} `)).toHaveLength(2);
+  expect(text.indexOf('First')).toBeLessThan(text.indexOf('Second'));
+});
+
+test('milestone notes: 250 closed issues grouped by task type, each linking issue and PR', async () => {
+  const repo = setupRepo();
+  const m = gh.milestone(repo, { title: 'v2.0' });
+  const types = ['Feature', 'Bug Fix', 'Refactor', 'Maintenance', 'Investigation'];
+  for (let i = 0; i < 250; i++) {
+    const issue = gh.issue(repo, { state: 'closed', milestone: m.number, title: `Item ${i}` });
+    if (i % 10 !== 9) {
+      gh.comment(repo, issue.number, 'maintainer', investigator().replace('**Task Type**: Bug Fix', `**Task Type**: ${types[i % 5]}`));
+      gh.comment(repo, issue.number, 'maintainer', trajectory(1000 + i));
+    }
+  }
+  gh.issue(repo, { state: 'open', milestone: m.number, title: 'Still open' });
+  gh.issue(repo, { state: 'closed', milestone: m.number, title: 'A PR', pull: { body: '', head: 'x' } });
+  const r = await report(repo, { scope: 'milestone', milestone: 'v2.0' });
+  expect(r.code).toBe(0);
+  expect(r.outputs.issues).toBe('250');
+  const md = r.outputs.markdown;
+  expect(md).toContain('## Release notes — v2.0');
+  for (const h of ['### Features', '### Bug fixes', '### Refactors', '### Maintenance', '### Investigations', '### Other']) expect(md).toContain(h);
+  expect(md).not.toContain('Still open');
+  expect(md).not.toContain('A PR');
+  expect(md).toContain(`- [#1](https://github.example/${repo}/issues/1) Item 0 — [PR #1000](https://github.example/${repo}/pull/1000)`);
+  expect(md).toContain(`- [#10](https://github.example/${repo}/issues/10) Item 9 (no trajectory)`);
+  const issueList = gh.requests.filter((q) => q.path === `/repos/${repo}/issues`);
+  expect(issueList).toHaveLength(3);
+});
+
+test('bad inputs fail before any request', async () => {
+  const repo = setupRepo();
+  const before = gh.requests.length;
+  const r = await report(repo, { scope: 'release' });
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('::error::forge-trajectory-report: input "scope" must be one of issue, milestone');
+  expect(gh.requests.length).toBe(before);
+});

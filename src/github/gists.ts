@@ -1,0 +1,77 @@
+/**
+ * Gist endpoints. They refuse GitHub App installation tokens (the workflow's
+ * GITHUB_TOKEN), so callers pass a client made from a user token, or an
+ * anonymous one (60 requests an hour).
+ */
+import type { GitHub } from './client.js';
+import { api } from './errors.js';
+
+export interface GistFile {
+  filename: string;
+  content: string | null;
+  truncated: boolean;
+  rawUrl: string | null;
+}
+
+export interface GistInfo {
+  id: string;
+  url: string;
+  public: boolean;
+  description: string | null;
+  owner: string | null;
+  files: GistFile[];
+}
+
+type RawGist = {
+  id?: string;
+  html_url?: string;
+  public?: boolean;
+  description?: string | null;
+  owner?: { login?: string } | null;
+  files?: Record<string, { filename?: string; content?: string; truncated?: boolean; raw_url?: string } | null>;
+};
+
+function toGist(g: RawGist): GistInfo {
+  return {
+    id: g.id ?? '',
+    url: g.html_url ?? '',
+    public: g.public === true,
+    description: g.description ?? null,
+    owner: g.owner?.login ?? null,
+    files: Object.entries(g.files ?? {}).map(([name, f]) => ({
+      filename: f?.filename ?? name,
+      content: typeof f?.content === 'string' ? f.content : null,
+      truncated: f?.truncated === true,
+      rawUrl: f?.raw_url ?? null,
+    })),
+  };
+}
+
+/** Raw call: errors are left to the caller, which tells a 404 (dangling) from a refusal. */
+export async function getGistRaw(gh: GitHub, id: string): Promise<GistInfo> {
+  const { data } = await gh.rest.gists.get({ gist_id: id });
+  return toGist(data as RawGist);
+}
+
+export async function createSecretGist(gh: GitHub, description: string | null, files: GistFile[]): Promise<GistInfo> {
+  const payload: Record<string, { content: string }> = {};
+  for (const f of files) payload[f.filename] = { content: f.content ?? '' };
+  const { data } = await api('creating the secret copy', () =>
+    gh.rest.gists.create({ description: description ?? undefined, public: false, files: payload }),
+  );
+  return toGist(data as RawGist);
+}
+
+export async function deleteGist(gh: GitHub, id: string): Promise<void> {
+  await api(`deleting gist ${id}`, () => gh.rest.gists.delete({ gist_id: id }));
+}
+
+export async function listOwnGists(gh: GitHub): Promise<GistInfo[]> {
+  const all = await api('listing the gist-token user\'s gists', () => gh.paginate(gh.rest.gists.list, { per_page: 100 }));
+  return all.map((g) => toGist(g as RawGist));
+}
+
+export async function authenticatedLogin(gh: GitHub): Promise<string> {
+  const { data } = await api('reading the gist-token user', () => gh.rest.users.getAuthenticated());
+  return data.login;
+}
