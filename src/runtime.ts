@@ -6,12 +6,14 @@ import { runDefinition, type ActionDefinition } from './common/runner.js';
 import { forgeCheck } from './forge-check/action.js';
 import { forgeEmit } from './forge-emit/action.js';
 import { forgeTrajectoryReport } from './forge-trajectory-report/action.js';
+import { gistVisibilityAudit } from './gist-visibility-audit/action.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const ACTIONS: Record<string, ActionDefinition<any>> = {
   'forge-check': forgeCheck,
   'forge-emit': forgeEmit,
   'forge-trajectory-report': forgeTrajectoryReport,
+  'gist-visibility-audit': gistVisibilityAudit,
 };
 
 export async function runAction(name: string): Promise<void> {

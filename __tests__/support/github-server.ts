@@ -82,6 +82,8 @@ export interface Fault {
   body?: Json;
   /** Applied after the real handler ran (the write happened, the response is lost). */
   after?: boolean;
+  /** Instead of failing, rewrite the successful response body (e.g. a corrupted read-back). */
+  mutate?: (data: Json) => Json;
 }
 
 export interface RequestRecord {
@@ -228,6 +230,11 @@ export class FakeGitHub {
       headers: { 'retry-after': String(retryAfter) },
       body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
     });
+  }
+
+  /** Rewrite the next successful response to a matching request. */
+  mutateNext(method: string, path: RegExp, mutate: (data: Json) => Json): void {
+    this.faults.push({ method, path, status: 200, times: 1, after: true, mutate });
   }
 
   primaryExhausted(method: string | undefined, path: RegExp, resetInSeconds: number, times = 1): void {
@@ -443,6 +450,7 @@ export class FakeGitHub {
     try {
       const [status, data, headers] = this.route(method, url, body, who);
       const after = this.takeFault(method, url.pathname, true);
+      if (after?.mutate) return send(status, after.mutate(data), headers);
       if (after) return send(after.status, after.body ?? { message: `Injected ${after.status}` }, after.headers);
       send(status, data, headers);
     } catch (e) {
@@ -501,6 +509,10 @@ export class FakeGitHub {
     };
 
     if (p[0] === 'gists') return this.routeGists(method, url, p, body, who, conformed);
+    if (p[0] === 'user' && p.length === 1 && method === 'GET') {
+      if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
+      return conformed(200, { ...this.userJson(who.login), name: null, company: null, blog: null, location: null, email: null, hireable: null, bio: null, public_repos: 0, public_gists: 0, followers: 0, following: 0, created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-01T00:00:00Z' });
+    }
     if (p[0] !== 'repos' || p.length < 3) return this.notFound();
     const r = this.repos.get(`${p[1]}/${p[2]}`);
     if (!r) return this.notFound();
@@ -656,6 +668,15 @@ export class FakeGitHub {
         if (!who || who.login !== g.owner) return this.notFound();
         this.gists.delete(g.id);
         return [204, undefined];
+      }
+      if (method === 'PATCH') {
+        if (!who || who.login !== g.owner) return this.notFound();
+        for (const [name, f] of Object.entries<Json>(body?.files ?? {})) {
+          if (f === null) delete g.files[name];
+          else g.files[name] = { content: f.content };
+        }
+        if (typeof body?.description === 'string') g.description = body.description;
+        return conformed(200, this.gistJson(g, true));
       }
     }
     return this.notFound();

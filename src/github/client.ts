@@ -5,6 +5,7 @@
  * it works against GitHub Enterprise Server.
  */
 import { getOctokit } from '@actions/github';
+import { GitHub as GitHubClass } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 
@@ -27,7 +28,6 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
   const octokitOptions = {
     baseUrl,
-    // getOctokit needs some auth; an anonymous client overrides it with an empty hook below.
     throttle: {
       onRateLimit: (retryAfter: number, req: { method: string; url: string }, _o: unknown, retryCount: number) => {
         if (retryAfter <= MAX_RESET_WAIT_SECONDS && retryCount < MAX_RETRIES) {
@@ -47,12 +47,7 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
     retry: { retries: MAX_RETRIES },
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
   };
-  const client = getOctokit(options.anonymous ? 'anonymous' : token, octokitOptions, retry, throttling);
-  if (options.anonymous) {
-    client.hook.before('request', (req) => {
-      const headers = req.headers as Record<string, string | undefined>;
-      delete headers.authorization;
-    });
-  }
-  return client;
+  // An anonymous client is the same Octokit with no auth at all (no Authorization header).
+  if (options.anonymous) return new (GitHubClass.plugin(retry, throttling))(octokitOptions) as unknown as GitHub;
+  return getOctokit(token, octokitOptions, retry, throttling);
 }

@@ -75,3 +75,7 @@ export async function authenticatedLogin(gh: GitHub): Promise<string> {
   const { data } = await api('reading the gist-token user', () => gh.rest.users.getAuthenticated());
   return data.login;
 }
+
+export async function updateGistFile(gh: GitHub, id: string, filename: string, content: string): Promise<void> {
+  await api(`editing file ${filename} of gist ${id}`, () => gh.rest.gists.update({ gist_id: id, files: { [filename]: { content } } }));
+}

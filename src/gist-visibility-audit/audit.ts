@@ -1,0 +1,255 @@
+/**
+ * The audit itself: look up every referenced gist, follow index gists one
+ * level, report public gists (CRITICAL) and dangling or non-gist references
+ * (WARNING), and — when asked — migrate public gists to secret ones without
+ * ever losing content. An audit that could not finish is never a pass.
+ * Gist file contents are never logged or summarised.
+ */
+import { emit, parse } from '../codec/index.js';
+import type { GitHub } from '../github/client.js';
+import { describeApiError } from '../github/errors.js';
+import { authenticatedLogin, createSecretGist, deleteGist, getGistRaw, updateGistFile, type GistInfo } from '../github/gists.js';
+import type { Repo } from '../github/repo.js';
+import { readIssueOnly } from '../github/thread.js';
+import { addLabels, ensureLabel, getMilestone, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
+import { toComment } from '../common/rest.js';
+import { api } from '../github/errors.js';
+import type { Reference } from './collect.js';
+import { gistUrlsInText } from './urls.js';
+
+export interface Finding {
+  id: string | null;
+  url: string;
+  public: boolean | null;
+  type: string;
+  source: string;
+  trusted: boolean;
+  severity: 'CRITICAL' | 'WARNING';
+  remediated: boolean;
+  /** Why: dangling, not a gist URL, public; and what remediation did or could not do. */
+  detail: string;
+}
+
+export interface AuditResult {
+  findings: Finding[];
+  /** Distinct gists whose state was learned (public, secret or 404), index gists included. */
+  checked: number;
+  publicCount: number;
+  missingCount: number;
+  /** Set when the audit could not finish: an unfinished audit is never a pass. */
+  unfinished: string | null;
+  /** Public gists still public at the end. */
+  publicRemaining: number;
+  labelled: number[];
+  actions: string[];
+}
+
+type GistState = { kind: 'found'; gist: GistInfo } | { kind: 'missing' };
+
+interface Lookup {
+  states: Map<string, GistState>;
+  unfinished: string | null;
+}
+
+function refusal(err: unknown, anonymous: boolean): string {
+  const e = err as { status?: number; response?: { headers?: Record<string, string> } };
+  const headers = e.response?.headers ?? {};
+  if ((e.status === 403 || e.status === 429) && headers['x-ratelimit-remaining'] === '0') {
+    return anonymous
+      ? 'the anonymous gist rate limit (60 requests an hour) ran out — set gist-token to a user token to audit everything'
+      : 'the gist-token rate limit ran out before the audit finished';
+  }
+  if (e.status === 403)
+    return 'GitHub refused the gist read (403): gist endpoints refuse GitHub App installation tokens such as the workflow GITHUB_TOKEN — pass a user token as gist-token';
+  if (e.status === 401) return 'GitHub rejected the gist-token (401)';
+  return describeApiError(err, 'reading a gist').message;
+}
+
+/** Look up every gist once; index gists' files add references (to `queue`) one level down. */
+async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log: (s: string) => void): Promise<Lookup> {
+  const states = new Map<string, GistState>();
+  for (let i = 0; i < queue.length; i++) {
+    const ref = queue[i];
+    if (ref.id === null || states.has(ref.id)) continue;
+    try {
+      const gist = await getGistRaw(gists, ref.id);
+      states.set(ref.id, { kind: 'found', gist });
+      log(`gist ${ref.id}: ${gist.public ? 'PUBLIC' : 'secret'} (${ref.source})`);
+      if (ref.index) {
+        for (const f of gist.files) {
+          for (const link of gistUrlsInText(f.content ?? '')) {
+            queue.push({
+              type: 'KNOWLEDGE_GIST',
+              url: link.url,
+              id: link.id,
+              source: `index gist ${ref.id}, file ${f.filename}`,
+              trusted: ref.trusted,
+              issue: ref.issue,
+              location: { kind: 'gist-file', gistId: ref.id, filename: f.filename },
+              index: false,
+            });
+          }
+        }
+      }
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) {
+        states.set(ref.id, { kind: 'missing' });
+        log(`gist ${ref.id}: not found (${ref.source})`);
+        continue;
+      }
+      return { states, unfinished: refusal(err, anonymous) };
+    }
+  }
+  return { states, unfinished: null };
+}
+
+async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Reference, newUrl: string): Promise<void> {
+  const swap = (body: string): string => {
+    // Through the codec: the annotation holding the old URL is re-emitted with the new one.
+    for (const a of parse(body)) {
+      if (a.type === ref.type && a.inlineValue === ref.url) return body.slice(0, a.start) + emit(a.type, { value: newUrl }) + body.slice(a.end);
+    }
+    throw new Error(`the ${ref.type} annotation pointing to ${ref.url} is no longer in ${ref.source}`);
+  };
+  const loc = ref.location;
+  if (loc.kind === 'comment') {
+    const { data } = await api(`reading comment ${loc.commentId}`, () => gh.rest.issues.getComment({ ...r, comment_id: loc.commentId }));
+    await updateComment(gh, r, loc.commentId, swap(toComment(data).body));
+  } else if (loc.kind === 'issue-body') {
+    const item = await readIssueOnly(gh, r, loc.issue);
+    await updateIssueBody(gh, r, loc.issue, swap(item.body));
+  } else if (loc.kind === 'milestone') {
+    const m = await getMilestone(gh, r, loc.number);
+    await updateMilestoneDescription(gh, r, loc.number, swap(m.description));
+  } else if (loc.kind === 'gist-file') {
+    const index = await getGistRaw(gists, loc.gistId);
+    const file = index.files.find((f) => f.filename === loc.filename);
+    if (!file || file.content === null || !file.content.includes(ref.url)) throw new Error(`${ref.source} no longer lists ${ref.url}`);
+    await updateGistFile(gists, loc.gistId, loc.filename, file.content.split(ref.url).join(newUrl));
+  }
+  // A gist-description reference is the memory-index gist itself: its copy keeps the description.
+}
+
+function sameFiles(a: GistInfo, b: GistInfo): boolean {
+  if (a.files.length !== b.files.length) return false;
+  const byName = new Map(b.files.map((f) => [f.filename, f.content]));
+  return a.files.every((f) => byName.has(f.filename) && byName.get(f.filename) === f.content);
+}
+
+/**
+ * The spec's migration, reordered so nothing is lost: read in full, create a
+ * secret copy, read it back and compare every file, rewrite the references,
+ * and only then delete the public gist. Returns what happened, one line.
+ */
+async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, refs: Reference[], me: string): Promise<{ ok: boolean; detail: string }> {
+  if (gist.owner && gist.owner.toLowerCase() !== me.toLowerCase())
+    return { ok: false, detail: `not remediated: the gist belongs to ${gist.owner}, not to the gist-token user ${me}` };
+  if (gist.files.some((f) => f.truncated || f.content === null))
+    return { ok: false, detail: 'not remediated: a file is truncated in the API response, so a copy could lose content' };
+  const done: string[] = [];
+  let copy: GistInfo;
+  try {
+    copy = await createSecretGist(gists, gist.description, gist.files);
+  } catch (err) {
+    return { ok: false, detail: `not remediated: ${(err as Error).message}; the public gist is unchanged` };
+  }
+  done.push(`created secret copy ${copy.id}`);
+  let back: GistInfo;
+  try {
+    back = await getGistRaw(gists, copy.id);
+  } catch (err) {
+    return { ok: false, detail: `not remediated: reading the copy back failed (${describeApiError(err, 'reading the copy').message}); ${done.join('; ')}; the public gist is unchanged` };
+  }
+  if (back.public || !sameFiles(gist, back)) {
+    let cleanup = 'removed the copy again';
+    try {
+      await deleteGist(gists, copy.id);
+    } catch (err) {
+      cleanup = `could not remove the copy ${copy.id}: ${(err as Error).message}`;
+    }
+    return { ok: false, detail: `not remediated: the secret copy read back ${back.public ? 'as public' : 'with different files'}; ${cleanup}; the public gist is unchanged` };
+  }
+  for (const ref of refs) {
+    try {
+      await rewriteReference(gh, gists, r, ref, back.url);
+      done.push(`rewrote ${ref.source}`);
+    } catch (err) {
+      return { ok: false, detail: `not remediated: rewriting ${ref.source} failed (${(err as Error).message}); ${done.join('; ')}; the public gist is unchanged` };
+    }
+  }
+  try {
+    await deleteGist(gists, gist.id);
+  } catch (err) {
+    return { ok: false, detail: `not remediated: ${(err as Error).message}; ${done.join('; ')} — the public gist is still there` };
+  }
+  return { ok: true, detail: `migrated to secret gist ${back.url} (${done.join('; ')}; deleted the public gist)` };
+}
+
+export interface AuditOptions {
+  remediate: boolean;
+  dryRun: boolean;
+  label: string | null;
+  anonymous: boolean;
+}
+
+export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Reference[], opts: AuditOptions, log: (s: string) => void): Promise<AuditResult> {
+  const all = [...refs];
+  const lookup = await lookUp(gists, all, opts.anonymous, log);
+  const findings: Finding[] = [];
+  const actions: string[] = [];
+  for (const ref of all) {
+    if (ref.id === null) {
+      findings.push({ id: null, url: ref.url, public: null, type: ref.type, source: ref.source, trusted: ref.trusted, severity: 'WARNING', remediated: false, detail: 'not a gist URL' });
+      continue;
+    }
+    const state = lookup.states.get(ref.id);
+    if (!state) continue; // not reached: the audit stopped first
+    if (state.kind === 'missing')
+      findings.push({ id: ref.id, url: ref.url, public: null, type: ref.type, source: ref.source, trusted: ref.trusted, severity: 'WARNING', remediated: false, detail: 'dangling reference: the gist does not exist (404)' });
+    else if (state.gist.public)
+      findings.push({ id: ref.id, url: ref.url, public: true, type: ref.type, source: ref.source, trusted: ref.trusted, severity: 'CRITICAL', remediated: false, detail: 'public gist: FORGE gists must be secret (§4.2)' });
+  }
+
+  const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
+  const remediated = new Set<string>();
+  if (opts.remediate && publicIds.length > 0 && lookup.unfinished === null) {
+    if (opts.dryRun) {
+      for (const id of publicIds) actions.push(`would migrate public gist ${id} to a secret copy and rewrite its ${all.filter((x) => x.id === id).length} reference(s)`);
+    } else {
+      const me = await authenticatedLogin(gists);
+      for (const id of publicIds) {
+        const state = lookup.states.get(id) as { kind: 'found'; gist: GistInfo };
+        const result = await remediate(gh, gists, r, state.gist, all.filter((x) => x.id === id), me);
+        actions.push(`gist ${id}: ${result.detail}`);
+        if (result.ok) remediated.add(id);
+        for (const f of findings) if (f.id === id && f.public) {
+          f.remediated = result.ok;
+          f.detail = `${f.detail}; ${result.detail}`;
+        }
+      }
+    }
+  }
+
+  const labelled: number[] = [];
+  if (opts.label) {
+    const issues = [...new Set(all.filter((x) => x.id !== null && publicIds.includes(x.id) && !remediated.has(x.id) && x.issue !== null).map((x) => x.issue as number))];
+    for (const n of issues) {
+      actions.push(`${opts.dryRun ? 'would label' : 'label'} #${n} ${opts.label}`);
+      if (opts.dryRun) continue;
+      await ensureLabel(gh, r, opts.label, 'd93f0b', 'A FORGE gist is public');
+      await addLabels(gh, r, n, [opts.label]);
+      labelled.push(n);
+    }
+  }
+
+  return {
+    findings,
+    checked: lookup.states.size,
+    publicCount: publicIds.length,
+    missingCount: [...lookup.states.values()].filter((s) => s.kind === 'missing').length,
+    unfinished: lookup.unfinished,
+    publicRemaining: publicIds.filter((id) => !remediated.has(id)).length,
+    labelled,
+    actions,
+  };
+}

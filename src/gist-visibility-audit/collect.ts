@@ -1,0 +1,165 @@
+/**
+ * Finding every gist FORGE points to (spec §4.2 "Security: Gist Visibility"):
+ * KNOWLEDGE_GIST in comments, PRIOR_GIST in issue bodies, MILESTONE_INDEX in
+ * milestone descriptions, and the memory-index gist named by
+ * `FORGE:MEMORY_INDEX: {owner/repo}` in a gist description.
+ */
+import { parse } from '../codec/index.js';
+import type { ThreadComment, WorkItem } from '../common/thread.js';
+import { isTrusted, type TrustPolicy } from '../common/trust.js';
+import type { GitHub } from '../github/client.js';
+import { listOwnGists, type GistInfo } from '../github/gists.js';
+import { repoName, type Repo } from '../github/repo.js';
+import { listComments, listIssues, listRepoComments, readIssueOnly } from '../github/thread.js';
+import { findMilestone, listMilestones, type MilestoneInfo } from '../github/writes.js';
+import { gistIdFromUrl } from './urls.js';
+
+export type Location =
+  | { kind: 'comment'; issue: number; commentId: number }
+  | { kind: 'issue-body'; issue: number }
+  | { kind: 'milestone'; number: number; title: string }
+  | { kind: 'gist-file'; gistId: string; filename: string }
+  | { kind: 'gist-description'; gistId: string };
+
+export interface Reference {
+  /** The annotation type that points to the gist. */
+  type: string;
+  url: string;
+  /** The gist id, or null when the URL is not a gist URL. */
+  id: string | null;
+  source: string;
+  trusted: boolean;
+  /** The issue the reference lives on, for labels. */
+  issue: number | null;
+  location: Location;
+  /** An index gist, whose files list further knowledge gists (followed one level). */
+  index: boolean;
+}
+
+/** Annotation types whose inline value is a gist URL; the index types are followed one level. */
+const GIST_TYPES: Record<string, { index: boolean }> = {
+  KNOWLEDGE_GIST: { index: false },
+  PRIOR_GIST: { index: false },
+  MILESTONE_INDEX: { index: true },
+};
+
+export function refsInBody(body: string, location: Location, issue: number | null, trusted: boolean, where: string): Reference[] {
+  if (!body || !body.includes('FORGE:')) return [];
+  const out: Reference[] = [];
+  for (const a of parse(body)) {
+    const kind = GIST_TYPES[a.type];
+    if (!kind || a.inlineValue === null || a.inlineValue === '') continue;
+    out.push({ type: a.type, url: a.inlineValue, id: gistIdFromUrl(a.inlineValue), source: where, trusted, issue, location, index: kind.index });
+  }
+  return out;
+}
+
+function itemRefs(item: WorkItem, comments: ThreadComment[], trust: TrustPolicy): Reference[] {
+  const refs = refsInBody(item.body, { kind: 'issue-body', issue: item.number }, item.number, isTrusted(trust, item.author), `body of #${item.number}`);
+  for (const c of comments)
+    refs.push(
+      ...refsInBody(c.body, { kind: 'comment', issue: item.number, commentId: c.id }, item.number, isTrusted(trust, c.author), `comment ${c.id} on #${item.number}`),
+    );
+  return refs;
+}
+
+function milestoneRefs(m: MilestoneInfo): Reference[] {
+  // Only people with write access can edit a milestone, so its description is trusted.
+  return refsInBody(m.description, { kind: 'milestone', number: m.number, title: m.title }, null, true, `milestone "${m.title}"`);
+}
+
+const MEMORY_MARK = 'FORGE:MEMORY_INDEX:';
+
+/**
+ * The repository a gist description names as its memory index. A description
+ * is one line that often carries other words too ("memory <!-- FORGE:MEMORY_INDEX:
+ * o/r -->"), so the marker is found inside it; the description is written by the
+ * gist's owner, the gist-token user, so nothing untrusted is read here.
+ */
+export function memoryIndexRepo(description: string | null): string | null {
+  if (!description) return null;
+  const at = description.indexOf(MEMORY_MARK);
+  if (at < 0) return null;
+  const rest = description.slice(at + MEMORY_MARK.length);
+  const close = rest.indexOf('-->');
+  const value = (close >= 0 ? rest.slice(0, close) : rest).trim();
+  return value === '' ? null : value;
+}
+
+/** The memory-index gists of the gist-token user for this repository (one level of indexing). */
+export function memoryIndexGists(gists: GistInfo[], r: Repo): GistInfo[] {
+  const name = repoName(r).toLowerCase();
+  return gists.filter((g) => memoryIndexRepo(g.description)?.toLowerCase() === name);
+}
+
+export interface Collected {
+  refs: Reference[];
+  /** What was searched, for the summary. */
+  searched: string[];
+  notes: string[];
+}
+
+export async function collectReferences(
+  gh: GitHub,
+  gistClient: GitHub,
+  r: Repo,
+  scope: 'issue' | 'milestone' | 'repository',
+  target: { issue: number | null; milestone: string | null },
+  trust: TrustPolicy,
+  hasGistToken: boolean,
+): Promise<Collected> {
+  const refs: Reference[] = [];
+  const searched: string[] = [];
+  const notes: string[] = [];
+
+  if (scope === 'issue') {
+    const item = await readIssueOnly(gh, r, target.issue as number);
+    refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
+    searched.push(`#${item.number} (body and comments)`);
+    return { refs, searched, notes };
+  }
+
+  if (scope === 'milestone') {
+    let ref = target.milestone;
+    if (ref === null) {
+      const item = await readIssueOnly(gh, r, target.issue as number);
+      if (!item.milestone) throw new Error(`#${item.number} has no milestone; set the "milestone" input`);
+      ref = String(item.milestone.number);
+    }
+    const m = await findMilestone(gh, r, ref);
+    refs.push(...milestoneRefs(m));
+    const issues = await listIssues(gh, r, { state: 'all', milestone: m.number });
+    for (const item of issues) refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
+    searched.push(`milestone "${m.title}" and its ${issues.length} issue(s)`);
+    return { refs, searched, notes };
+  }
+
+  const issues = await listIssues(gh, r, { state: 'all' });
+  const byNumber = new Map(issues.map((i) => [i.number, i]));
+  for (const item of issues) refs.push(...itemRefs(item, [], trust));
+  const comments = await listRepoComments(gh, r);
+  for (const c of comments)
+    refs.push(...refsInBody(c.body, { kind: 'comment', issue: c.issue, commentId: c.id }, c.issue, isTrusted(trust, c.author), `comment ${c.id} on #${c.issue}`));
+  const milestones = await listMilestones(gh, r);
+  for (const m of milestones) refs.push(...milestoneRefs(m));
+  searched.push(`${byNumber.size} issue(s), ${comments.length} comment(s), ${milestones.length} milestone(s)`);
+  if (hasGistToken) {
+    const own = await listOwnGists(gistClient);
+    for (const g of memoryIndexGists(own, r)) {
+      refs.push({
+        type: 'MEMORY_INDEX',
+        url: g.url,
+        id: g.id,
+        source: `memory-index gist (FORGE:MEMORY_INDEX: ${repoName(r)})`,
+        trusted: true,
+        issue: null,
+        location: { kind: 'gist-description', gistId: g.id },
+        index: true,
+      });
+    }
+    searched.push(`${own.length} gist(s) of the gist-token user for the memory index`);
+  } else {
+    notes.push('The memory-index gist was not searched: listing your own gists needs a gist-token.');
+  }
+  return { refs, searched, notes };
+}
