@@ -10,8 +10,8 @@
 export declare class LineTable {
     readonly body: string;
     readonly count: number;
-    readonly start: number[];
-    readonly end: number[];
+    readonly start: Int32Array;
+    readonly end: Int32Array;
     /** 0 outside a fence, 1 inside one (closing delimiter included), 2 an opening delimiter. Set by the scanner. */
     readonly fenced: Uint8Array;
     constructor(body: string);
