@@ -2,19 +2,27 @@
 // thread and on adversarial bodies at 8/16/32/64 KB. Prints figures only.
 import { emit, parse } from '../dist/codec/index.js';
 
-function time(fn, minMs = 150) {
-  // Warm up first: the figure is steady-state throughput, not JIT compile time.
+/**
+ * Milliseconds per call: the median over batches of about 5 ms each, after a
+ * warm-up, so a garbage-collection pause or a JIT tier-up moves one batch, not the figure.
+ */
+function time(fn, minMs = 200) {
   const warm = process.hrtime.bigint();
-  while (Number(process.hrtime.bigint() - warm) / 1e6 < minMs / 2) fn();
-  let runs = 0;
-  const start = process.hrtime.bigint();
-  let elapsed = 0;
-  do {
+  let perBatch = 0;
+  while (Number(process.hrtime.bigint() - warm) / 1e6 < minMs / 4) {
     fn();
-    runs++;
-    elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-  } while (elapsed < minMs);
-  return elapsed / runs; // ms per call
+    perBatch++;
+  }
+  perBatch = Math.max(1, Math.round(perBatch / ((minMs / 4) / 5)));
+  const samples = [];
+  const start = process.hrtime.bigint();
+  while (Number(process.hrtime.bigint() - start) / 1e6 < minMs || samples.length < 5) {
+    const t = process.hrtime.bigint();
+    for (let i = 0; i < perBatch; i++) fn();
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6 / perBatch);
+  }
+  samples.sort((x, y) => x - y);
+  return samples[Math.floor(samples.length / 2)];
 }
 
 const mbps = (bytes, ms) => (bytes / 1e6 / (ms / 1000)).toFixed(0);
