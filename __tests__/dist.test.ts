@@ -49,3 +49,10 @@ test('the bundles load from a copy of dist/ alone, far from node_modules', () =>
   expect(action.stdout).toContain('::error::forge-check: input "github-token" is required');
   expect(action.status).toBe(1);
 });
+
+test('the package entry: import { parse, validate, emit } from "forge-actions"', () => {
+  const code = `import { parse, validate, emit } from 'forge-actions'; const [a] = parse(emit('GATE_FAILED')); console.log(a.type, validate(a).valid)`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd: ROOT });
+  expect(r.stdout).toBe('GATE_FAILED true\n');
+  expect(existsSync(join(ROOT, 'dist', 'codec', 'types', 'index.d.ts'))).toBe(true);
+});

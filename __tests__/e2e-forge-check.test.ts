@@ -1,18 +1,13 @@
-import { FakeGitHub } from './support/github-server.js';
+import type { FakeGitHub } from './support/github-server.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
 import { runBundle } from './support/run-action.js';
 import { architect, builder, context, contract, investigator, reviewer, trajectory } from './support/seed.js';
 
 const REPO = 'octo/repo';
+const server = useFakeGitHub();
 let gh: FakeGitHub;
-
-beforeAll(async () => {
-  gh = new FakeGitHub();
-  await gh.start();
-});
-afterAll(async () => gh.stop());
-afterEach(() => {
-  const seen = gh.violations.splice(0);
-  expect(seen).toEqual([]);
+beforeAll(() => {
+  gh = server();
 });
 
 function setupRepo(name: string) {
@@ -168,4 +163,19 @@ test('bad inputs fail with one line before any API call', async () => {
     expect(r.stdout).not.toMatch(/\n\s+at /);
   }
   expect(gh.requests.length).toBe(before);
+});
+
+test('primary rate-limit exhaustion: waited out when the reset is near, a clear failure when it is not', async () => {
+  const repo = setupRepo('primary');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  gh.primaryExhausted('GET', new RegExp(`/issues/${issue.number}$`), 1);
+  const near = await check(repo, { 'issue-number': String(issue.number) });
+  expect(near.outputs.conforming).toBe('true');
+  expect(near.stdout).toContain('rate limit reached');
+  gh.primaryExhausted('GET', new RegExp(`/issues/${issue.number}$`), 3600);
+  const far = await check(repo, { 'issue-number': String(issue.number) });
+  expect(far.code).toBe(1);
+  expect(far.stdout).toMatch(/::error::forge-check: reading #\d+ failed \(GET \/repos\/octo\/primary\/issues\/\d+\): GitHub API rate limit exhausted \(resets at /);
 });

@@ -1,18 +1,13 @@
 import { parse } from '../src/codec/index.js';
-import { FakeGitHub } from './support/github-server.js';
+import type { FakeGitHub } from './support/github-server.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
 import { runBundle } from './support/run-action.js';
 import { builder, investigator } from './support/seed.js';
 
+const server = useFakeGitHub();
 let gh: FakeGitHub;
-
-beforeAll(async () => {
-  gh = new FakeGitHub();
-  await gh.start();
-});
-afterAll(async () => gh.stop());
-afterEach(() => {
-  const seen = gh.violations.splice(0);
-  expect(seen).toEqual([]);
+beforeAll(() => {
+  gh = server();
 });
 
 let n = 0;

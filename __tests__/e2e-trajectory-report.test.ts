@@ -2,20 +2,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FakeGitHub } from './support/github-server.js';
+import type { FakeGitHub } from './support/github-server.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
 import { runBundle } from './support/run-action.js';
 import { builder, investigator, trajectory } from './support/seed.js';
 import { emit } from '../src/codec/index.js';
 
+const server = useFakeGitHub();
 let gh: FakeGitHub;
-beforeAll(async () => {
-  gh = new FakeGitHub();
-  await gh.start();
-});
-afterAll(async () => gh.stop());
-afterEach(() => {
-  const seen = gh.violations.splice(0);
-  expect(seen).toEqual([]);
+beforeAll(() => {
+  gh = server();
 });
 
 let n = 0;

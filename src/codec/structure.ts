@@ -7,16 +7,10 @@ import { decode, decodeKey, trimBlank } from './escape.js';
 import { fenceInfo } from './fences.js';
 import { isBlankLine, type LineTable } from './lines.js';
 import type { TypeSpec } from './registry.js';
-import type { ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
+import type { Annotation, ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
 
-export interface Structure {
-  title: string | null;
-  fields: Record<string, string>;
-  fieldList: Field[];
-  sections: Record<string, string>;
-  tables: Table[];
-  checklist: ChecklistItem[];
-}
+/** The part of an annotation the Markdown reader fills. */
+export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist'>;
 
 /** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
 export function parseFieldLine(text: string): { key: string; value: string } | null {
