@@ -8,6 +8,19 @@
  * light on memory even for a body of 65,536 empty lines.
  */
 
+let scratchStart = new Int32Array(1024);
+let scratchEnd = new Int32Array(1024);
+let scratchFenced = new Uint8Array(1024);
+
+function ensureScratch(size: number): void {
+  if (scratchStart.length >= size) return;
+  let cap = scratchStart.length;
+  while (cap < size) cap *= 2;
+  scratchStart = new Int32Array(cap);
+  scratchEnd = new Int32Array(cap);
+  scratchFenced = new Uint8Array(cap);
+}
+
 export class LineTable {
   readonly body: string;
   readonly count: number;
@@ -19,19 +32,13 @@ export class LineTable {
   constructor(body: string) {
     this.body = body;
     const n = body.length;
-    // Two passes (count, then fill) into typed arrays: growing plain arrays
-    // line by line costs ten times more on a body of 65,536 empty lines.
-    let count = 1;
-    for (let i = 0; i < n; i++) {
-      const c = body.charCodeAt(i);
-      if (c === 10) count++;
-      else if (c === 13) {
-        count++;
-        if (body.charCodeAt(i + 1) === 10) i++;
-      }
-    }
-    const start = new Int32Array(count);
-    const end = new Int32Array(count);
+    // One pass into scratch arrays reused across calls (a body has at most
+    // length + 1 lines); the table keeps views of them. parse() is synchronous
+    // and keeps no table after it returns, so reuse is safe and saves an
+    // allocation and a counting pass per comment.
+    ensureScratch(n + 1);
+    const start = scratchStart;
+    const end = scratchEnd;
     let line = 0;
     let s = 0;
     for (let i = 0; i < n; i++) {
@@ -46,10 +53,11 @@ export class LineTable {
     }
     start[line] = s;
     end[line] = n;
+    this.count = line + 1;
     this.start = start;
     this.end = end;
-    this.count = count;
-    this.fenced = new Uint8Array(count);
+    this.fenced = scratchFenced;
+    scratchFenced.fill(0, 0, this.count);
   }
 
   text(i: number): string {

@@ -104,10 +104,14 @@ function parseChecklist(text: string): { checked: boolean; text: string } | null
   return { checked: box !== ' ', text: decode(trimBlank(s.slice(5))) };
 }
 
-/** A section's Markdown: one slice of the body when its lines are contiguous (the common case). */
-function sectionText(t: LineTable, lines: number[]): string {
-  let a = 0;
-  let b = lines.length;
+/**
+ * A section's Markdown: the content lines from `from` to `to` (exclusive),
+ * blank lines trimmed at both ends. One slice of the body when the lines are
+ * contiguous (the common case), else the lines joined.
+ */
+function sectionText(t: LineTable, lines: number[], from: number, to: number): string {
+  let a = from;
+  let b = to;
   while (a < b && t.isBlank(lines[a])) a++;
   while (b > a && t.isBlank(lines[b - 1])) b--;
   if (a === b) return '';
@@ -134,11 +138,13 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
   const fields: Record<string, string> = {};
   const seenKeys = new Set<string>();
   const fieldList: Field[] = [];
-  const sectionLines = new Map<string, number[]>();
+  // Sections are ranges of `lines`: [heading, first content index, end index].
+  const ranges: Array<[string, number, number]> = [];
+  const seenSections = new Set<string>();
   const tables: Table[] = [];
   const checklist: ChecklistItem[] = [];
   let section: string | null = null;
-  let current: number[] | null = null;
+  let open: [string, number, number] | null = null;
   let sawContent = false;
   let table: Table | null = null;
 
@@ -149,13 +155,11 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
     const p = t.firstNonBlank(i);
     if (p === e) {
       table = null;
-      current?.push(i);
       continue;
     }
     if (t.fenced[i] !== 0) {
       table = null;
       sawContent = true;
-      current?.push(i);
       continue;
     }
     const c = body.charCodeAt(p);
@@ -169,10 +173,13 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
           continue;
         }
         section = heading.text;
-        if (sectionLines.has(section)) current = null; // first occurrence wins; later duplicates are not merged into it
-        else {
-          current = [];
-          sectionLines.set(section, current);
+        if (open) open[2] = n;
+        open = null;
+        // First occurrence wins; a later duplicate heading is not merged into it.
+        if (!seenSections.has(section)) {
+          seenSections.add(section);
+          open = [section, n + 1, lines.length];
+          ranges.push(open);
         }
         sawContent = true;
         continue;
@@ -198,7 +205,6 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
       } else if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
         table = { section, headers: splitRow(t.text(i)), rows: [] };
         tables.push(table);
-        current?.push(i, lines[n + 1]);
         n++;
         sawContent = true;
         continue;
@@ -211,11 +217,10 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
       if (item) checklist.push({ section, ...item });
     }
     sawContent = true;
-    current?.push(i);
   }
 
   const sections: Record<string, string> = {};
-  for (const [heading, idx] of sectionLines) sections[heading] = sectionText(t, idx);
+  for (const [heading, from, to] of ranges) sections[heading] = sectionText(t, lines, from, to);
 
   // Fields the template writes as `### Name` + `**VALUE** — reason` (NOTES.md §2).
   for (const f of spec?.fields ?? []) {

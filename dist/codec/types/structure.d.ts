@@ -1,14 +1,8 @@
 import { type LineTable } from './lines.js';
 import type { TypeSpec } from './registry.js';
-import type { ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
-export interface Structure {
-    title: string | null;
-    fields: Record<string, string>;
-    fieldList: Field[];
-    sections: Record<string, string>;
-    tables: Table[];
-    checklist: ChecklistItem[];
-}
+import type { Annotation, Finding, Trajectory } from './types.js';
+/** The part of an annotation the Markdown reader fills. */
+export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist'>;
 /** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
 export declare function parseFieldLine(text: string): {
     key: string;
