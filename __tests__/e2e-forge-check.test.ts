@@ -143,6 +143,7 @@ test('an API failure is an error, never a verdict', async () => {
   expect(r.code).toBe(1);
   expect(r.outputs.conforming).toBeUndefined();
   expect(r.stdout).toContain(`::error::forge-check: reading the comments of #${issue.number} failed`);
+  expect(r.summary).toContain('## forge-check failed');
 });
 
 test('bad inputs fail with one line before any API call', async () => {

@@ -63,6 +63,14 @@ export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> 
     if (result.failure) core.setFailed(result.failure);
   } catch (err) {
     if (!(err instanceof UsageError)) core.debug(err instanceof Error && err.stack ? err.stack : String(err));
-    core.setFailed(`${def.name}: ${oneLine(err)}`);
+    const message = `${def.name}: ${oneLine(err)}`;
+    if (process.env.GITHUB_STEP_SUMMARY) {
+      // The summary says why the step stopped, not only the log.
+      await core.summary
+        .addRaw(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`, true)
+        .write()
+        .catch(() => undefined);
+    }
+    core.setFailed(message);
   }
 }
