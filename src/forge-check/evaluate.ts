@@ -154,17 +154,15 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
       terminal,
       exempt,
       types,
-      annotations: found
-        .filter((a) => a.item === item.number || shared.some((s) => s.number === a.item))
-        .map((a) => ({
-          type: a.annotation.type,
-          state: a.annotation.sentinelState,
-          valid: a.annotation.valid,
-          author: a.author.login,
-          association: a.author.association,
-          url: a.url,
-          errors: a.annotation.errors,
-        })),
+      annotations: found.map((a) => ({
+        type: a.annotation.type,
+        state: a.annotation.sentinelState,
+        valid: a.annotation.valid,
+        author: a.author.login,
+        association: a.author.association,
+        url: a.url,
+        errors: a.annotation.errors,
+      })),
       ignored: ignored.map(({ author, ...rest }) => ({ ...rest, author: author.login, association: author.association })),
     });
   }
