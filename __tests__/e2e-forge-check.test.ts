@@ -101,6 +101,22 @@ test('a PR gate reads the linked issue and the PR itself', async () => {
   expect(gh.requests.some((q) => q.path === `/repos/${repo}/pulls/${pr.number}`)).toBe(true);
 });
 
+test('a REVIEWER posted as a PR review counts; an untrusted review does not', async () => {
+  const repo = setupRepo('prreview');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  const pr = gh.issue(repo, { pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+  gh.review(repo, pr.number, 'drive-by', reviewer(), 'APPROVED');
+  const event = { name: 'pull_request', payload: { number: pr.number, pull_request: { number: pr.number } } };
+  const first = await check(repo, { required: 'INVESTIGATOR, BUILDER, REVIEWER' }, event);
+  expect(first.outputs.missing).toBe('REVIEWER');
+  gh.review(repo, pr.number, 'maintainer', reviewer(), 'APPROVED');
+  const second = await check(repo, { required: 'INVESTIGATOR, BUILDER, REVIEWER' }, event);
+  expect(second.outputs.conforming).toBe('true');
+  expect(JSON.parse(second.outputs.report)[0].annotations.map((a: { url: string }) => a.url).pop()).toContain('#pullrequestreview-');
+});
+
 test('an item that ended without a build is not held to required', async () => {
   const repo = setupRepo('invalid');
   const issue = gh.issue(repo, { labels: ['workflow:invalid'] });

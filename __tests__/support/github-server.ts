@@ -28,6 +28,15 @@ export interface Comment {
   updated_at: string;
 }
 
+export interface Review {
+  id: number;
+  pull: number;
+  user: string;
+  body: string;
+  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED';
+  submitted_at: string;
+}
+
 export interface Issue {
   number: number;
   title: string;
@@ -66,6 +75,7 @@ export interface RepoState {
   name: string;
   issues: Map<number, Issue>;
   comments: Comment[];
+  reviews: Review[];
   labels: Map<string, { name: string; color: string; description: string | null }>;
   milestones: Map<number, Milestone>;
   associations: Map<string, string>;
@@ -154,7 +164,7 @@ export class FakeGitHub {
     let r = this.repos.get(full);
     if (!r) {
       const [owner, name] = full.split('/');
-      r = { owner, name, issues: new Map(), comments: [], labels: new Map(), milestones: new Map(), associations: new Map(), nextNumber: 1, nextMilestone: 1 };
+      r = { owner, name, issues: new Map(), comments: [], reviews: [], labels: new Map(), milestones: new Map(), associations: new Map(), nextNumber: 1, nextMilestone: 1 };
       this.repos.set(full, r);
     }
     for (const [login, a] of Object.entries(associations)) {
@@ -199,6 +209,14 @@ export class FakeGitHub {
     const c: Comment = { id: this.nextId++, issue, user, body: crlf ? body.replace(/\r?\n/g, '\r\n') : body, created_at: at, updated_at: at };
     r.comments.push(c);
     return c;
+  }
+
+  review(full: string, pull: number, user: string, body: string, state: Review['state'] = 'COMMENTED'): Review {
+    const r = this.repo(full);
+    this.user(user);
+    const rv: Review = { id: this.nextId++, pull, user, body: body.replace(/\r?\n/g, '\r\n'), state, submitted_at: this.tick() };
+    r.reviews.push(rv);
+    return rv;
   }
 
   milestone(full: string, init: Partial<Omit<Milestone, 'number'>> = {}): Milestone {
@@ -595,6 +613,30 @@ export class FakeGitHub {
           return conformed(200, issue.labels.map((l) => this.labelJson(r, l)));
         }
       }
+    }
+
+    if (rest[0] === 'pulls' && rest[2] === 'reviews' && rest.length === 3 && method === 'GET') {
+      const n = Number(rest[1]);
+      if (!r.issues.get(n)?.pull) return this.notFound();
+      const { slice, headers } = this.page(url, r.reviews.filter((x) => x.pull === n));
+      const html = `${HTML}/${r.owner}/${r.name}/pull/${n}`;
+      return conformed(
+        200,
+        slice.map((x) => ({
+          id: x.id,
+          node_id: `PRR_${x.id}`,
+          user: this.userJson(x.user),
+          body: x.body,
+          state: x.state,
+          html_url: `${html}#pullrequestreview-${x.id}`,
+          pull_request_url: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}`,
+          _links: { html: { href: `${html}#pullrequestreview-${x.id}` }, pull_request: { href: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}` } },
+          submitted_at: x.submitted_at,
+          commit_id: 'a'.repeat(40),
+          author_association: this.association(r, x.user),
+        })),
+        headers,
+      );
     }
 
     if (rest[0] === 'pulls' && rest.length === 2 && method === 'GET') {

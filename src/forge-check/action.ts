@@ -10,7 +10,7 @@ import type { WorkItem } from '../common/thread.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { parseRepository, type Repo } from '../github/repo.js';
-import { readPullClosing, readThread } from '../github/thread.js';
+import { listReviews, readPullClosing, readThread } from '../github/thread.js';
 import { evaluate, parseRequired, type CheckResult, type Validation } from './evaluate.js';
 import { markdownReport } from './render.js';
 
@@ -68,6 +68,7 @@ export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<{ it
   }
   if (pull === null) return { items: [first as WorkItem], shared: [] };
   const pr = first ?? (await readThread(gh, inputs.repo, pull));
+  pr.comments.push(...(await listReviews(gh, inputs.repo, pull)));
   const numbers = await readPullClosing(gh, inputs.repo, pull);
   if (explicit !== null && explicit !== pull && !numbers.includes(explicit)) numbers.push(explicit);
   if (numbers.length === 0) return { items: [pr], shared: [] };

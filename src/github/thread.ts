@@ -66,3 +66,9 @@ export async function listRepoComments(gh: GitHub, r: Repo): Promise<Array<Threa
   const raw = await api('listing the repository comments', () => gh.paginate(gh.rest.issues.listCommentsForRepo, { ...r, per_page: 100 }));
   return raw.map((c) => ({ ...toComment(c), issue: Number(/\/issues\/(\d+)$/.exec(c.issue_url)?.[1] ?? 0) }));
 }
+
+/** A PR's review bodies, read like comments: review agents often post REVIEWER as a review. */
+export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
+  const raw = await api(`reading the reviews of PR #${number}`, () => gh.paginate(gh.rest.pulls.listReviews, { ...r, pull_number: number, per_page: 100 }));
+  return raw.filter((rv) => (rv.body ?? '') !== '').map((rv) => ({ ...toComment(rv), createdAt: rv.submitted_at ?? null }));
+}
