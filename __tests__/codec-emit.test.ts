@@ -108,3 +108,11 @@ test('values are folded and trimmed in single-line slots', () => {
   const [a] = parse(emit('ACME', { fields: { ' key\r\nA ': '  line one\nline two\r\n' } }));
   expect(a.fields).toEqual({ 'key A': 'line one line two' });
 });
+
+test('keys named like Object internals round-trip as plain fields and sections', () => {
+  const [a] = parse(emit('ACME', { fields: [['__proto__', 'x'], ['constructor', 'y'], ['toString', 'z']], sections: Object.fromEntries([['__proto__', 'body']]) }));
+  expect(Object.keys(a.fields)).toEqual(['__proto__', 'constructor', 'toString']);
+  expect(a.fields.constructor).toBe('y');
+  expect(Object.getPrototypeOf(a.fields)).toBe(Object.prototype);
+  expect(Object.getOwnPropertyDescriptor(a.sections, '__proto__')?.value).toBe('body');
+});

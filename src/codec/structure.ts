@@ -12,6 +12,15 @@ import type { Annotation, ChecklistItem, Field, Finding, Table, Trajectory } fro
 /** The part of an annotation the Markdown reader fills. */
 export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist'>;
 
+/**
+ * Set an own property even when the key is `__proto__`: keys come from comment
+ * text, and a plain assignment would silently drop that one (or, for an
+ * object value, change the prototype).
+ */
+export function setOwn(target: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
 export function parseFieldLine(text: string): { key: string; value: string } | null {
   if (text.charCodeAt(0) !== 42 || text.charCodeAt(1) !== 42) return null;
@@ -192,7 +201,7 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
         const lower = field.key.toLowerCase();
         if (!seenKeys.has(lower)) {
           seenKeys.add(lower);
-          fields[field.key] = field.value;
+          setOwn(fields, field.key, field.value);
         }
       }
     }
@@ -200,7 +209,7 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
       if (table) {
         const cells = splitRow(t.text(i));
         const row: Record<string, string> = {};
-        table.headers.forEach((h, k) => (row[h] = cells[k] ?? ''));
+        table.headers.forEach((h, k) => setOwn(row, h, cells[k] ?? ''));
         table.rows.push(row);
       } else if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
         table = { section, headers: splitRow(t.text(i)), rows: [] };
@@ -220,7 +229,7 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
   }
 
   const sections: Record<string, string> = {};
-  for (const [heading, from, to] of ranges) sections[heading] = sectionText(t, lines, from, to);
+  for (const [heading, from, to] of ranges) setOwn(sections, heading, sectionText(t, lines, from, to));
 
   // Fields the template writes as `### Name` + `**VALUE** — reason` (NOTES.md §2).
   for (const f of spec?.fields ?? []) {
@@ -230,7 +239,7 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
     const first = sectionBody.split('\n').find((l) => !isBlankLine(l));
     if (first === undefined) continue;
     const value = unwrapBold(trimBlank(first));
-    fields[f.name] = value;
+    setOwn(fields, f.name, value);
     fieldList.push({ key: f.name, value, line: -1 });
   }
 

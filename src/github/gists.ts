@@ -54,8 +54,8 @@ export async function getGistRaw(gh: GitHub, id: string): Promise<GistInfo> {
 }
 
 export async function createSecretGist(gh: GitHub, description: string | null, files: GistFile[]): Promise<GistInfo> {
-  const payload: Record<string, { content: string }> = {};
-  for (const f of files) payload[f.filename] = { content: f.content ?? '' };
+  // fromEntries defines own properties, so even a file named __proto__ is kept as a file.
+  const payload = Object.fromEntries(files.map((f) => [f.filename, { content: f.content ?? '' }]));
   const { data } = await api('creating the secret copy', () =>
     gh.rest.gists.create({ description: description ?? undefined, public: false, files: payload }),
   );

@@ -3,6 +3,12 @@ import type { TypeSpec } from './registry.js';
 import type { Annotation, Finding, Trajectory } from './types.js';
 /** The part of an annotation the Markdown reader fills. */
 export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist'>;
+/**
+ * Set an own property even when the key is `__proto__`: keys come from comment
+ * text, and a plain assignment would silently drop that one (or, for an
+ * object value, change the prototype).
+ */
+export declare function setOwn(target: Record<string, string>, key: string, value: string): void;
 /** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
 export declare function parseFieldLine(text: string): {
     key: string;
