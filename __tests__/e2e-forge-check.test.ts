@@ -46,6 +46,17 @@ test('missing, partial and invalid each fail with the right outputs', async () =
   expect(failure).toContain('"Verdict" is "MAYBE"');
 });
 
+test('fail-on-violation: false reports without failing, from an issue_comment event', async () => {
+  const repo = setupRepo('soft');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  const event = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue.number }, comment: { id: 1 } } };
+  const r = await check(repo, { 'fail-on-violation': 'false' }, event);
+  expect(r.code).toBe(0);
+  expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'BUILDER' });
+  expect(r.stdout).toContain(`::warning::issue #${issue.number}: BUILDER is missing`);
+});
+
 test('presence mode accepts a complete but invalid annotation', async () => {
   const repo = setupRepo('presence');
   const issue = gh.issue(repo);
