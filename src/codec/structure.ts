@@ -209,7 +209,8 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
       if (table) {
         const cells = splitRow(t.text(i));
         const row: Record<string, string> = {};
-        table.headers.forEach((h, k) => setOwn(row, h, cells[k] ?? ''));
+        const headers = table.headers;
+        for (let k = 0; k < headers.length; k++) setOwn(row, headers[k], cells[k] ?? '');
         table.rows.push(row);
       } else if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
         table = { section, headers: splitRow(t.text(i)), rows: [] };
@@ -268,6 +269,9 @@ export function readFindings(t: LineTable, lines: number[]): Finding[] {
   let cur: Finding | null = null;
   for (const i of lines) {
     if (t.fenced[i] !== 0) continue;
+    // Only `#`, `-`, `*` and bold lines matter here: look before slicing.
+    const c = t.body.charCodeAt(t.firstNonBlank(i));
+    if (c !== 35 && c !== 45 && c !== 42) continue;
     let s = trimBlank(t.text(i));
     if (s.startsWith('#')) {
       cur = null;
