@@ -137,6 +137,20 @@ test('milestone notes: 250 closed issues grouped by task type, each linking issu
   expect(issueList).toHaveLength(3);
 });
 
+test("milestone scope defaults to the closed issue's milestone", async () => {
+  const repo = setupRepo();
+  const m = gh.milestone(repo, { title: 'v3' });
+  const a = gh.issue(repo, { state: 'closed', milestone: m.number, title: 'Alpha' });
+  gh.comment(repo, a.number, 'maintainer', investigator().replace('**Task Type**: Bug Fix', '**Task Type**: Feature'));
+  gh.comment(repo, a.number, 'maintainer', trajectory(55));
+  const r = await report(repo, { scope: 'milestone' }, closed(a.number));
+  expect(r.code).toBe(0);
+  expect(r.outputs.issues).toBe('1');
+  expect(r.outputs.markdown).toContain('## Release notes — v3');
+  expect(r.outputs.markdown).toContain('### Features');
+  expect(r.summary).toContain('Alpha — [PR #55]');
+});
+
 test('bad inputs fail before any request', async () => {
   const repo = setupRepo();
   const before = gh.requests.length;
