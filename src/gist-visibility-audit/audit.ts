@@ -6,18 +6,17 @@
  * Gist file contents are never logged or summarised.
  */
 import { emit, parse } from '../codec/index.js';
+import { toComment } from '../common/rest.js';
 import type { GitHub } from '../github/client.js';
-import { describeApiError } from '../github/errors.js';
+import { api, describeApiError } from '../github/errors.js';
 import { authenticatedLogin, createSecretGist, deleteGist, getGistRaw, updateGistFile, type GistInfo } from '../github/gists.js';
 import type { Repo } from '../github/repo.js';
 import { readIssueOnly } from '../github/thread.js';
 import { addLabels, ensureLabel, getMilestone, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
-import { toComment } from '../common/rest.js';
-import { api } from '../github/errors.js';
 import type { Reference } from './collect.js';
 import { gistUrlsInText } from './urls.js';
 
-export interface Finding {
+export interface GistFinding {
   id: string | null;
   url: string;
   public: boolean | null;
@@ -31,7 +30,7 @@ export interface Finding {
 }
 
 export interface AuditResult {
-  findings: Finding[];
+  findings: GistFinding[];
   /** Distinct gists whose state was learned (public, secret or 404), index gists included. */
   checked: number;
   publicCount: number;
@@ -195,19 +194,25 @@ export interface AuditOptions {
 export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Reference[], opts: AuditOptions, log: (s: string) => void): Promise<AuditResult> {
   const all = [...refs];
   const lookup = await lookUp(gists, all, opts.anonymous, log);
-  const findings: Finding[] = [];
+  const findings: GistFinding[] = [];
   const actions: string[] = [];
+  const finding = (ref: Reference, severity: GistFinding['severity'], isPublic: boolean | null, detail: string): GistFinding => ({
+    id: ref.id,
+    url: ref.url,
+    public: isPublic,
+    type: ref.type,
+    source: ref.source,
+    trusted: ref.trusted,
+    severity,
+    remediated: false,
+    detail,
+  });
   for (const ref of all) {
-    if (ref.id === null) {
-      findings.push({ id: null, url: ref.url, public: null, type: ref.type, source: ref.source, trusted: ref.trusted, severity: 'WARNING', remediated: false, detail: 'not a gist URL' });
-      continue;
-    }
-    const state = lookup.states.get(ref.id);
-    if (!state) continue; // not reached: the audit stopped first
-    if (state.kind === 'missing')
-      findings.push({ id: ref.id, url: ref.url, public: null, type: ref.type, source: ref.source, trusted: ref.trusted, severity: 'WARNING', remediated: false, detail: 'dangling reference: the gist does not exist (404)' });
-    else if (state.gist.public)
-      findings.push({ id: ref.id, url: ref.url, public: true, type: ref.type, source: ref.source, trusted: ref.trusted, severity: 'CRITICAL', remediated: false, detail: 'public gist: FORGE gists must be secret (§4.2)' });
+    const state = ref.id === null ? null : lookup.states.get(ref.id);
+    if (ref.id === null) findings.push(finding(ref, 'WARNING', null, 'not a gist URL'));
+    else if (!state) continue; // not reached: the audit stopped first
+    else if (state.kind === 'missing') findings.push(finding(ref, 'WARNING', null, 'dangling reference: the gist does not exist (404)'));
+    else if (state.gist.public) findings.push(finding(ref, 'CRITICAL', true, 'public gist: FORGE gists must be secret (§4.2)'));
   }
 
   const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
