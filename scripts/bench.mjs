@@ -64,6 +64,7 @@ const fill = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
 const ADVERSARIAL = {
   'spaces inside an unclosed tag': (n) => '<!-- FORGE:X:' + ' '.repeat(n - 13),
   'thousands of <!--': (n) => fill('<!--', n),
+  '<!-- opening every line': (n) => fill('<!-- FORGE:X:    \n', n),
   'one line of 64 KB scale': (n) => '<!-- FORGE:BUILDER -->\n**Commits**: ' + fill('a<!-- -', n - 36),
   'tag then blank lines': (n) => '<!-- FORGE:BUILDER -->' + '\n'.repeat(n - 22),
   'tiny annotations': (n) => fill('<!-- FORGE:GATE_FAILED -->\n', n),
