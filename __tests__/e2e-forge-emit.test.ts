@@ -196,6 +196,16 @@ test('PRIOR_GIST goes into the issue body; MILESTONE_INDEX into the milestone de
   expect(r2.outputs['comment-id']).toBe('');
 });
 
+test('PRIOR_GIST in the body of an issue opened by an untrusted author is still written once', async () => {
+  const { repo } = setup();
+  const issue = gh.issue(repo, { user: 'drive-by', body: 'Please fix.' });
+  const url = 'https://gist.github.com/octo/00112233445566778899';
+  const inputs = { 'issue-number': String(issue.number), type: 'PRIOR_GIST', value: url, target: 'issue-body' };
+  expect((await emitStep(repo, inputs)).outputs.result).toBe('created');
+  expect((await emitStep(repo, inputs)).outputs.result).toBe('skipped');
+  expect(gh.repo(repo).issues.get(issue.number)!.body!.split('FORGE:PRIOR_GIST')).toHaveLength(2);
+});
+
 test('dry-run writes nothing and prints the plan', async () => {
   const { repo, issue } = setup(['workflow:ready-to-build']);
   const before = gh.writes().length;

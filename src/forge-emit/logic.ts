@@ -149,11 +149,14 @@ async function emitToText(
   actions: string[],
   done: string[],
 ): Promise<Written> {
-  const candidates: Candidate[] = trusted
-    ? parse(current)
-        .filter((a) => a.type === inputs.type)
-        .map((annotation) => ({ annotation, comment: null }))
-    : [];
+  const present = parse(current).filter((a) => a.type === inputs.type);
+  // Re-running the same step is a no-op even when the body's author is not
+  // trusted (we wrote this text ourselves, and its exact copy is harmless).
+  if (inputs.ifExists !== 'append' && present.some((a) => a.raw.replace(/\r\n?/g, '\n') === inputs.text)) {
+    actions.push(`skip: ${what} already holds this exact annotation`);
+    return { result: 'skipped', comment: null };
+  }
+  const candidates: Candidate[] = trusted ? present.map((annotation) => ({ annotation, comment: null })) : [];
   const decision = decide(candidates, inputs);
   if (decision.kind === 'skip') {
     actions.push(`skip: ${decision.why} in ${what}`);
