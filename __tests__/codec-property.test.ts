@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { decode, emit, encode, foldLine, parse, TYPES } from '../src/codec/index.js';
+import { splitLines } from '../src/codec/lines.js';
 
 // Strings that lean on the dangerous pieces: comment delimiters, entities,
 // FORGE tag and sentinel text, line breaks of every kind, fences, bold marks.
@@ -110,5 +111,15 @@ test('what we emit for a reserved type reads the same under the reference gramma
       }
     }),
     { numRuns: RUNS },
+  );
+});
+
+test('the line table splits exactly where CRLF, CR and LF are, nowhere else', () => {
+  const pieces = fc.constantFrom('a', 'bc', '\r', '\n', '\r\n', '\n\r', '\u2028', ' ', '');
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 30 }).map((a) => a.join('')), (s) => {
+      expect(splitLines(s)).toEqual(s.split(/\r\n|\r|\n/));
+    }),
+    { numRuns: RUNS * 2 },
   );
 });

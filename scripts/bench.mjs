@@ -27,37 +27,66 @@ function time(fn, minMs = 200) {
 
 const mbps = (bytes, ms) => (bytes / 1e6 / (ms / 1000)).toFixed(0);
 
-// A realistic thread: ~40 annotations across lifecycle, design and control types, ~60 KB.
-function realisticThread() {
-  const prose = 'The billing-profile lookup does not guard against a null profile for free-tier users; `payments/validator.py:142` raises on every checkout. ';
-  const bodies = [];
-  for (let i = 0; bodies.join('\n').length < 60_000; i++) {
-    const k = i % 8;
-    if (k === 0) bodies.push(emit('INVESTIGATOR', { fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'HIGH', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — one file' }, sections: { 'What Was Claimed': prose, 'What We Found': prose.repeat(3), 'Root Cause': prose, Evidence: prose.repeat(2), Recommendation: prose } }));
-    if (k === 1) bodies.push(emit('CONTRACT', { fields: { 'Task type': 'Bug Fix' }, sections: { 'Proposed Approach': prose, Deliverables: Array.from({ length: 6 }, (_, j) => ({ File: `src/m${j}.ts`, Change: 'guard', Why: 'null' })), 'Acceptance Criteria': ['no raise', 'regression test', 'docs'] } }));
-    if (k === 2) bodies.push(emit('CONTEXT', { sections: { 'Known Pitfalls for This Area': prose.repeat(2), 'Past Bugs in This Module': prose, 'Patterns That Cause Bugs Here': '```py\nif profile is None:\n    raise\n```' } }));
-    if (k === 3) bodies.push(emit('ARCHITECT', { sections: { 'Affected Paths (ALL must be updated)': Array.from({ length: 5 }, (_, j) => ({ '#': j + 1, File: `a${j}.py`, 'Function/Class': 'f', 'Change Required': 'guard', Why: 'x' })), 'Consistency Checks': ['all paths guard'] } }));
-    if (k === 4) bodies.push(emit('BUILDER', { fields: { Branch: '`fix/null-128`', Commits: 'a1b2c3d e4f5a6b', 'Files changed': '3' }, sections: { Approach: prose, Changes: ['`a.py` — guard', '`b.py` — test'] } }));
-    if (k === 5) bodies.push(emit('REVIEWER', { fields: { Verdict: 'CHANGES_REQUESTED' }, findings: [{ severity: 'MEDIUM', location: '`a.py:3`', issue: prose, suggestedFix: 'guard', prevention: 'lint' }] }));
-    if (k === 6) bodies.push(`Thanks! Looks good to me.\n\n${emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/octo/0123456789abcdef' })}`);
-    if (k === 7) bodies.push(emit('TRAJECTORY', { table: [{ Phase: 'Build', Result: 'done', Notes: 'Branch: `fix/x`' }, { Phase: 'Review + Merge', Result: 'merged', Notes: 'PR #131' }], fields: { Decisions: prose, Anomalies: 'None', Completed: '2026-01-15T09:30:00Z' } }));
+const PROSE = 'The billing-profile lookup does not guard against a null profile for free-tier users; `payments/validator.py:142` raises on every checkout. ';
+
+/** One annotation of each kind in turn, `scale` controls how much prose each carries. */
+function annotation(i, scale) {
+  const prose = PROSE.repeat(scale);
+  switch (i % 8) {
+    case 0: return emit('INVESTIGATOR', { fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'HIGH', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — one file' }, sections: { 'What Was Claimed': prose, 'What We Found': prose.repeat(3), 'Root Cause': prose, Evidence: prose.repeat(2), Recommendation: prose } });
+    case 1: return emit('CONTRACT', { fields: { 'Task type': 'Bug Fix' }, sections: { 'Proposed Approach': prose, Deliverables: Array.from({ length: 6 }, (_, j) => ({ File: `src/m${j}.ts`, Change: 'guard', Why: 'null' })), 'Acceptance Criteria': ['no raise', 'regression test', 'docs'] } });
+    case 2: return emit('CONTEXT', { sections: { 'Known Pitfalls for This Area': prose.repeat(2), 'Past Bugs in This Module': prose, 'Patterns That Cause Bugs Here': '```py\nif profile is None:\n    raise\n```' } });
+    case 3: return emit('ARCHITECT', { sections: { 'Affected Paths (ALL must be updated)': Array.from({ length: 5 }, (_, j) => ({ '#': j + 1, File: `a${j}.py`, 'Function/Class': 'f', 'Change Required': 'guard', Why: 'x' })), 'Implementation Order': [prose], 'Consistency Checks': ['all paths guard'] } });
+    case 4: return emit('BUILDER', { fields: { Branch: '`fix/null-128`', Commits: 'a1b2c3d e4f5a6b', 'Files changed': '3' }, sections: { Approach: prose, Changes: ['`a.py` — guard', '`b.py` — test'] } });
+    case 5: return emit('REVIEWER', { fields: { Verdict: 'CHANGES_REQUESTED' }, findings: [{ severity: 'MEDIUM', location: '`a.py:3`', issue: prose, suggestedFix: 'guard', prevention: 'lint' }] });
+    case 6: return `Thanks! ${prose}\n\n${emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/octo/0123456789abcdef' })}`;
+    default: return emit('TRAJECTORY', { table: [{ Phase: 'Build', Result: 'done', Notes: 'Branch: `fix/x`' }, { Phase: 'Review + Merge', Result: 'merged', Notes: 'PR #131' }], fields: { Decisions: prose, Anomalies: 'None', Completed: '2026-01-15T09:30:00Z' } });
   }
+}
+
+/** What people write between the agents' annotations: prose, a quoted log, a code block. */
+function humanComment(i) {
+  const kinds = [
+    `I can reproduce this on staging. ${PROSE.repeat(2)}`,
+    `> ${PROSE}\n\nAgreed — ${PROSE}`,
+    '```\nTraceback (most recent call last):\n  File "payments/validator.py", line 142, in check\n    profile.plan\nAttributeError: NoneType\n```\n' + PROSE,
+    `LGTM once the test lands. ${PROSE}`,
+  ];
+  return kinds[i % kinds.length];
+}
+
+// The issue's "realistic 60 KB thread of ~40 annotations": agents' annotations
+// interleaved with people's comments, as GitHub returns them (CRLF).
+function realisticThread() {
+  const bodies = [];
+  for (let i = 0; bodies.join('\n').length < 60_000; i++) bodies.push(i % 2 === 0 ? annotation(i / 2, 3) : humanComment(i));
   return bodies.map((b) => b.replace(/\n/g, '\r\n'));
 }
 
-const thread = realisticThread();
-const bytes = thread.reduce((n, b) => n + b.length, 0);
-const count = thread.reduce((n, b) => n + parse(b).length, 0);
-const parseMs = time(() => {
-  for (const b of thread) parse(b);
-});
-const emitInputs = thread.map((b) => parse(b)[0]).map((a) => [a.type, { fields: a.fields, sections: a.sections, value: a.inlineValue ?? undefined }]);
-const emitMs = time(() => {
-  for (const [t, input] of emitInputs) emit(t, input);
-});
-console.log(`Realistic thread: ${(bytes / 1024).toFixed(1)} KB in ${thread.length} comments, ${count} annotations`);
-console.log(`  parse: ${parseMs.toFixed(3)} ms per thread  ${mbps(bytes, parseMs)} MB/s`);
-console.log(`  emit:  ${emitMs.toFixed(3)} ms per thread  ${mbps(bytes, emitMs)} MB/s (bytes emitted)`);
+// The worst case for per-annotation overhead: nothing but small annotations.
+function denseThread() {
+  const bodies = [];
+  for (let i = 0; bodies.join('\n').length < 60_000; i++) bodies.push(annotation(i, 1));
+  return bodies.map((b) => b.replace(/\n/g, '\r\n'));
+}
+
+function threadFigures(name, thread) {
+  const bytes = thread.reduce((n, b) => n + b.length, 0);
+  const count = thread.reduce((n, b) => n + parse(b).length, 0);
+  const parseMs = time(() => {
+    for (const b of thread) parse(b);
+  });
+  const inputs = thread.flatMap((b) => parse(b)).map((a) => [a.type, { fields: a.fields, sections: a.sections, value: a.inlineValue ?? undefined }]);
+  const emitMs = time(() => {
+    for (const [t, input] of inputs) emit(t, input);
+  });
+  console.log(`${name}: ${(bytes / 1024).toFixed(1)} KB in ${thread.length} comments, ${count} annotations`);
+  console.log(`  parse: ${parseMs.toFixed(3)} ms per thread  ${mbps(bytes, parseMs)} MB/s`);
+  console.log(`  emit:  ${emitMs.toFixed(3)} ms for its annotations (each parsed back as a check)`);
+}
+
+threadFigures('Realistic thread', realisticThread());
+threadFigures('Annotation-only thread', denseThread());
 console.log('');
 
 const fill = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);

@@ -8,9 +8,6 @@
  * light on memory even for a body of 65,536 empty lines.
  */
 
-/** A CR not followed by LF: such a body takes the character loop. */
-const LONE_CR = /\r(?!\n)/;
-
 let scratchStart = new Int32Array(1024);
 let scratchEnd = new Int32Array(1024);
 let scratchFenced = new Uint8Array(1024);
@@ -44,26 +41,26 @@ export class LineTable {
     const end = scratchEnd;
     let line = 0;
     let s = 0;
-    if (body.indexOf('\r') < 0 || !LONE_CR.test(body)) {
-      // Native indexOf finds each LF (a CR before it is trimmed): faster than
-      // a character loop on ordinary text, and still linear.
-      for (let nl = body.indexOf('\n'); nl >= 0; nl = body.indexOf('\n', s)) {
+    // Native indexOf finds each LF and each CR: far faster than a character
+    // loop on ordinary text, and still linear. A CR right before an LF is part
+    // of CRLF; any other CR ends a line by itself.
+    let cr = body.indexOf('\r');
+    for (;;) {
+      const nl = body.indexOf('\n', s);
+      const stop = nl < 0 ? n : nl;
+      while (cr >= 0 && cr < stop && !(nl >= 0 && cr === nl - 1)) {
         start[line] = s;
-        end[line] = nl > s && body.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+        end[line] = cr;
         line++;
-        s = nl + 1;
+        s = cr + 1;
+        cr = body.indexOf('\r', s);
       }
-    } else {
-      for (let i = 0; i < n; i++) {
-        const c = body.charCodeAt(i);
-        if (c === 10 || c === 13) {
-          start[line] = s;
-          end[line] = i;
-          line++;
-          if (c === 13 && body.charCodeAt(i + 1) === 10) i++;
-          s = i + 1;
-        }
-      }
+      if (nl < 0) break;
+      start[line] = s;
+      end[line] = cr >= s && cr === nl - 1 ? nl - 1 : nl;
+      line++;
+      s = nl + 1;
+      if (cr >= 0 && cr < s) cr = body.indexOf('\r', s);
     }
     start[line] = s;
     end[line] = n;
