@@ -75,7 +75,7 @@ function threadFigures(name, thread) {
   const count = thread.reduce((n, b) => n + parse(b).length, 0);
   const parseMs = time(() => {
     for (const b of thread) parse(b);
-  });
+  }, 600);
   const inputs = thread.flatMap((b) => parse(b)).map((a) => [a.type, { fields: a.fields, sections: a.sections, value: a.inlineValue ?? undefined }]);
   const emitMs = time(() => {
     for (const [t, input] of inputs) emit(t, input);
