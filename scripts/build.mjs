@@ -1,6 +1,6 @@
 // Bundles every entry point with @vercel/ncc into <out>/<entry>/index.js.
 // The four actions share one runtime bundle (dist/runtime): each action's
-// dist/<action>/index.js is a two-line entry that imports it, so a `uses:`
+// dist/<action>/index.js is a small entry that imports it, so a `uses:`
 // download carries the Octokit stack once, not four times.
 // Usage: node scripts/build.mjs [outDir]   (default dist)
 import { execFileSync } from 'node:child_process';
