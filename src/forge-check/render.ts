@@ -1,5 +1,6 @@
 /** The gate's decision as text: a Markdown table for the job summary, plain columns for the CLI. */
 import type { CheckResult, TypeStatus } from './evaluate.js';
+import { tableCell } from '../common/markdown.js';
 
 const ICON: Record<TypeStatus, string> = {
   ok: '✅ ok',
@@ -8,10 +9,6 @@ const ICON: Record<TypeStatus, string> = {
   invalid: '⚠️ invalid',
   'not-required': '➖ not required',
 };
-
-function cellEscape(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
 
 export function markdownReport(result: CheckResult): string {
   const out: string[] = [];
@@ -23,13 +20,13 @@ export function markdownReport(result: CheckResult): string {
     out.push('| Type | Status | Author | Link | Errors |', '|---|---|---|---|---|');
     for (const t of item.types) {
       const link = t.url ? `[comment](${t.url})` : '';
-      out.push(`| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? '@' + cellEscape(t.author) : ''} | ${link} | ${cellEscape(t.errors.join('; '))} |`);
+      out.push(`| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? '@' + tableCell(t.author) : ''} | ${link} | ${tableCell(t.errors.join('; '))} |`);
     }
     out.push('');
     if (item.ignored.length > 0) {
       out.push(`<details><summary>${item.ignored.length} annotation(s) ignored (untrusted authors)</summary>`, '');
       out.push('| Type | Author | Link | Why |', '|---|---|---|---|');
-      for (const i of item.ignored) out.push(`| \`${i.type}\` | ${cellEscape(i.author ?? '')} | [comment](${i.url}) | ${cellEscape(i.reason)} |`);
+      for (const i of item.ignored) out.push(`| \`${i.type}\` | ${tableCell(i.author ?? '')} | [comment](${i.url}) | ${tableCell(i.reason)} |`);
       out.push('', '</details>', '');
     }
   }

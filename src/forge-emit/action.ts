@@ -1,4 +1,5 @@
 /** forge-emit — the conforming producer (spec §7.1, §11). */
+import { tableCell } from '../common/markdown.js';
 import type { ActionDefinition } from '../common/runner.js';
 import { createClient } from '../github/client.js';
 import { readEmitInputs, type EmitInputs } from './inputs.js';
@@ -15,7 +16,7 @@ function summary(inputs: EmitInputs, outcome: EmitOutcome): string {
     '',
     `${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Steps'}:`,
     '',
-    ...outcome.actions.map((a) => `- ${a.replace(/\|/g, '\\|')}`),
+    ...outcome.actions.map((a) => `- ${tableCell(a)}`),
     '',
   ].join('\n');
 }

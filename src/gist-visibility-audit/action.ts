@@ -8,6 +8,7 @@ import { createClient } from '../github/client.js';
 import { parseRepository, type Repo } from '../github/repo.js';
 import { runAudit, type AuditResult } from './audit.js';
 import { collectReferences, type Collected } from './collect.js';
+import { tableCell } from '../common/markdown.js';
 
 interface Inputs {
   token: string;
@@ -64,10 +65,6 @@ function readAuditInputs(get: Getter, event: EventInfo): Inputs {
   };
 }
 
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-}
-
 function summary(inputs: Inputs, collected: Collected, result: AuditResult): string {
   const verdict = result.unfinished
     ? '⚠️ unfinished'
@@ -83,10 +80,10 @@ function summary(inputs: Inputs, collected: Collected, result: AuditResult): str
   if (result.findings.length > 0) {
     out.push('| Severity | Gist | Type | Source | Trusted | Remediated | Detail |', '|---|---|---|---|---|---|---|');
     for (const f of result.findings)
-      out.push(`| ${f.severity} | ${f.id ? `[${f.id}](${f.url})` : cell(f.url)} | \`${f.type}\` | ${cell(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${cell(f.detail)} |`);
+      out.push(`| ${f.severity} | ${f.id ? `[${f.id}](${f.url})` : tableCell(f.url)} | \`${f.type}\` | ${tableCell(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${tableCell(f.detail)} |`);
     out.push('');
   }
-  if (result.actions.length > 0) out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Actions'}:`, '', ...result.actions.map((a) => `- ${cell(a)}`), '');
+  if (result.actions.length > 0) out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Actions'}:`, '', ...result.actions.map((a) => `- ${tableCell(a)}`), '');
   return out.join('\n');
 }
 
