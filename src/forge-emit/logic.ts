@@ -14,8 +14,8 @@ import {
   createComment,
   deleteComment,
   ensureLabel,
-  findMilestone,
   removeLabel,
+  resolveMilestone,
   updateComment,
   updateIssueBody,
   updateMilestoneDescription,
@@ -207,9 +207,7 @@ export async function runEmit(gh: GitHub, inputs: EmitInputs): Promise<EmitOutco
   let milestone: MilestoneInfo | null = null;
   let comments: ThreadComment[] = [];
   if (inputs.target === 'milestone') {
-    const ref = inputs.milestone ?? (issue.milestone ? String(issue.milestone.number) : null);
-    if (ref === null) throw new Error(`#${inputs.number} has no milestone; set the "milestone" input`);
-    milestone = await findMilestone(gh, inputs.repo, ref);
+    milestone = await resolveMilestone(gh, inputs.repo, inputs.milestone, issue);
   } else if (inputs.target === 'comment') {
     comments = await listComments(gh, inputs.repo, inputs.number);
   }

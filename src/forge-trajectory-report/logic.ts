@@ -11,7 +11,7 @@ import { isTrusted, type TrustPolicy } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../github/repo.js';
 import { commentsPage, listIssues, readIssueOnly } from '../github/thread.js';
-import { findMilestone } from '../github/writes.js';
+import { resolveMilestone } from '../github/writes.js';
 import { buildReport, entryBegin, entryEnd, issueMarkdown, milestoneMarkdown, type TrajectoryReport } from './report.js';
 
 interface Found {
@@ -129,13 +129,8 @@ export async function runReport(gh: GitHub, inputs: ReportInputs, resolvePath: (
     return { found: report.found, reports: [report], markdown, scopeTitle: `#${item.number}`, outputFile };
   }
 
-  let ref = inputs.milestone;
-  if (ref === null) {
-    const item = await readIssueOnly(gh, inputs.repo, inputs.issue as number);
-    if (!item.milestone) throw new Error(`#${item.number} has no milestone; set the "milestone" input`);
-    ref = String(item.milestone.number);
-  }
-  const milestone = await findMilestone(gh, inputs.repo, ref);
+  const issue = inputs.milestone === null ? await readIssueOnly(gh, inputs.repo, inputs.issue as number) : { number: 0, milestone: null };
+  const milestone = await resolveMilestone(gh, inputs.repo, inputs.milestone, issue);
   const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });
   const reports = await mapLimit(issues, 8, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));
   const markdown = milestoneMarkdown(milestone.title, reports);

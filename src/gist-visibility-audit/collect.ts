@@ -11,7 +11,7 @@ import type { GitHub } from '../github/client.js';
 import { listOwnGists, type GistInfo } from '../github/gists.js';
 import { repoName, type Repo } from '../github/repo.js';
 import { listComments, listIssues, listRepoComments, readIssueOnly } from '../github/thread.js';
-import { findMilestone, listMilestones, type MilestoneInfo } from '../github/writes.js';
+import { listMilestones, resolveMilestone, type MilestoneInfo } from '../github/writes.js';
 import { gistIdFromUrl } from './urls.js';
 
 export type Location =
@@ -120,13 +120,8 @@ export async function collectReferences(
   }
 
   if (scope === 'milestone') {
-    let ref = target.milestone;
-    if (ref === null) {
-      const item = await readIssueOnly(gh, r, target.issue as number);
-      if (!item.milestone) throw new Error(`#${item.number} has no milestone; set the "milestone" input`);
-      ref = String(item.milestone.number);
-    }
-    const m = await findMilestone(gh, r, ref);
+    const issue = target.milestone === null ? await readIssueOnly(gh, r, target.issue as number) : { number: 0, milestone: null };
+    const m = await resolveMilestone(gh, r, target.milestone, issue);
     refs.push(...milestoneRefs(m));
     const issues = await listIssues(gh, r, { state: 'all', milestone: m.number });
     for (const item of issues) refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));

@@ -54,6 +54,16 @@ export async function findMilestone(gh: GitHub, r: Repo, ref: string): Promise<M
   return m;
 }
 
+/**
+ * The milestone an action works on: the `milestone` input (number or title)
+ * when given, else the milestone of `issue`.
+ */
+export async function resolveMilestone(gh: GitHub, r: Repo, ref: string | null, issue: { number: number; milestone: { number: number } | null }): Promise<MilestoneInfo> {
+  if (ref !== null) return findMilestone(gh, r, ref);
+  if (!issue.milestone) throw new Error(`#${issue.number} has no milestone; set the "milestone" input`);
+  return getMilestone(gh, r, issue.milestone.number);
+}
+
 export async function updateMilestoneDescription(gh: GitHub, r: Repo, number: number, description: string): Promise<void> {
   await api(`editing milestone ${number}`, () => gh.rest.issues.updateMilestone({ ...r, milestone_number: number, description }));
 }
