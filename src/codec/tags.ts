@@ -3,6 +3,7 @@
  * scan over character codes with no regular expressions, so the time is
  * linear in the line's length whatever it holds (NOTES.md §5).
  */
+import { isBlankChar, trimBlank } from './escape.js';
 import { isInline, isReserved } from './registry.js';
 
 export type LineClass =
@@ -17,9 +18,6 @@ function isUpper(c: number): boolean {
 }
 function isNameChar(c: number): boolean {
   return isUpper(c) || (c >= 48 && c <= 57) || c === 95;
-}
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
 }
 
 /** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
@@ -49,16 +47,16 @@ function sentinelState(s: string, from: number, to: number): 'COMPLETE' | 'PARTI
 export function classifyLine(line: string): LineClass {
   let a = 0;
   let b = line.length;
-  while (a < b && isBlank(line.charCodeAt(a))) a++;
-  while (b > a && isBlank(line.charCodeAt(b - 1))) b--;
+  while (a < b && isBlankChar(line.charCodeAt(a))) a++;
+  while (b > a && isBlankChar(line.charCodeAt(b - 1))) b--;
   // Shortest tag is `<!--X:PARTIAL-->`-like; anything under 8 chars is text.
   if (b - a < 8) return TEXT;
   if (!line.startsWith('<!--', a) || !line.startsWith('-->', b - 3)) return TEXT;
   let i = a + 4;
   let j = b - 3;
   if (closesEarly(line, i, j)) return TEXT;
-  while (i < j && isBlank(line.charCodeAt(i))) i++;
-  while (j > i && isBlank(line.charCodeAt(j - 1))) j--;
+  while (i < j && isBlankChar(line.charCodeAt(i))) i++;
+  while (j > i && isBlankChar(line.charCodeAt(j - 1))) j--;
 
   if (line.startsWith('FORGE:', i)) return classifyForge(line, i + 6, j);
 
@@ -83,34 +81,26 @@ function classifyForge(line: string, i: number, j: number): LineClass {
     const rawValue = line.slice(afterColon, j);
     // Inline-value types take everything after the colon as their value, so
     // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (NOTES.md §2).
-    if (isInline(type)) return { kind: 'open', type, value: trimValue(rawValue), valueForm: 'colon' };
+    if (isInline(type)) return { kind: 'open', type, value: trimBlank(rawValue), valueForm: 'colon' };
     let k = afterColon;
-    while (k < j && isBlank(line.charCodeAt(k))) k++;
+    while (k < j && isBlankChar(line.charCodeAt(k))) k++;
     const state = sentinelState(line, k, j);
     // A reserved non-inline type reads `FORGE:T:COMPLETE` (or `: COMPLETE`) as its sentinel;
     // a custom type only without the space — with it, it is a custom inline value.
     if (state && (k === afterColon || isReserved(type))) {
       return { kind: 'sentinel', name: `FORGE:${type}:${state}`, type, state, forgePrefix: true };
     }
-    if (k > afterColon || isReserved(type)) return { kind: 'open', type, value: trimValue(rawValue), valueForm: 'colon' };
+    if (k > afterColon || isReserved(type)) return { kind: 'open', type, value: trimBlank(rawValue), valueForm: 'colon' };
     return TEXT;
   }
 
-  if (isBlank(c)) {
+  if (isBlankChar(c)) {
     let k = nameEnd;
-    while (k < j && isBlank(line.charCodeAt(k))) k++;
+    while (k < j && isBlankChar(line.charCodeAt(k))) k++;
     const d = line.charCodeAt(k);
     // `<!-- FORGE:DISPATCHER — {desc} -->`: em dash, en dash, or a lone hyphen.
-    const isDash = d === 0x2014 || d === 0x2013 || (d === 45 && (k + 1 === j || isBlank(line.charCodeAt(k + 1))));
-    if (isDash) return { kind: 'open', type, value: trimValue(line.slice(k + 1, j)), valueForm: 'dash' };
+    const isDash = d === 0x2014 || d === 0x2013 || (d === 45 && (k + 1 === j || isBlankChar(line.charCodeAt(k + 1))));
+    if (isDash) return { kind: 'open', type, value: trimBlank(line.slice(k + 1, j)), valueForm: 'dash' };
   }
   return TEXT;
-}
-
-function trimValue(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isBlank(s.charCodeAt(a))) a++;
-  while (b > a && isBlank(s.charCodeAt(b - 1))) b--;
-  return s.slice(a, b);
 }
