@@ -42,13 +42,15 @@ describe('parse', () => {
     expect(parse(42 as unknown as string)).toEqual([]);
   });
 
-  test('an annotation ends at the next opening tag; offsets cover the annotation only', () => {
+  test('an annotation ends at the next opening tag, not at its sentinel (§3.1); closeEnd stops at the sentinel', () => {
     const body = 'intro\n<!-- FORGE:CONTEXT -->\nctx\n<!-- FORGE:CONTEXT:COMPLETE -->\nafter\n<!-- FORGE:GATE_FAILED -->\ntrailing';
     const [a, b] = parse(body);
     expect(a.type).toBe('CONTEXT');
     expect(a.sentinelState).toBe('complete');
-    expect(body.slice(a.start, a.end)).toBe('<!-- FORGE:CONTEXT -->\nctx\n<!-- FORGE:CONTEXT:COMPLETE -->');
-    expect(b).toMatchObject({ type: 'GATE_FAILED', isControl: true, sentinelState: 'complete', raw: '<!-- FORGE:GATE_FAILED -->' });
+    expect(body.slice(a.start, a.end)).toBe('<!-- FORGE:CONTEXT -->\nctx\n<!-- FORGE:CONTEXT:COMPLETE -->\nafter');
+    expect(body.slice(a.start, a.closeEnd)).toBe('<!-- FORGE:CONTEXT -->\nctx\n<!-- FORGE:CONTEXT:COMPLETE -->');
+    expect(b).toMatchObject({ type: 'GATE_FAILED', isControl: true, sentinelState: 'complete', raw: '<!-- FORGE:GATE_FAILED -->\ntrailing' });
+    expect(body.slice(b.start, b.closeEnd)).toBe('<!-- FORGE:GATE_FAILED -->');
   });
 
   test('an interrupted annotation spans to its last non-blank line', () => {
@@ -117,10 +119,14 @@ describe('parse', () => {
       branch: 'fix/x',
     });
     const broken = parseAndValidate('<!-- FORGE:TRAJECTORY -->\n**Decisions**: d\n**Anomalies**: None\n**Completed**: yesterday')[0];
-    expect(broken.errors).toEqual([
+    // Template-only (§4.1 shows them, nothing normative asks): warnings, never errors.
+    expect(broken.errors).toEqual([]);
+    expect(broken.valid).toBe(true);
+    expect(broken.warnings).toEqual([
       'TRAJECTORY: field "Completed" is "yesterday" — expected an ISO 8601 timestamp (§4.1)',
-      'TRAJECTORY: the phase table (| Phase | Result | Notes |) is missing or empty (§4.1)',
+      'TRAJECTORY: the phase table (| Phase | Result | Notes |) is missing or empty — the §4.1 template shows it',
     ]);
+    expect(broken.templateGaps).toEqual(['TRAJECTORY: the phase table (| Phase | Result | Notes |) is missing or empty — the §4.1 template shows it']);
   });
 
   test('DESIGN_SPEC reads its jsonc block', () => {

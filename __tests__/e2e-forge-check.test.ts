@@ -67,6 +67,29 @@ test('presence mode accepts a complete but invalid annotation', async () => {
   expect(r.code).toBe(0);
 });
 
+test('strict passes a trajectory without its template fields; template mode fails it and names the gaps', async () => {
+  const repo = setupRepo('template-mode');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', '<!-- FORGE:TRAJECTORY -->\n## Pipeline Trajectory — #1\n\n| Phase | Result | Notes |\n|---|---|---|\n| Close | done | closed |');
+  const strict = await check(repo, { 'issue-number': String(issue.number), required: 'TRAJECTORY' });
+  expect(strict.outputs).toMatchObject({ conforming: 'true', invalid: '' });
+  const template = await check(repo, { 'issue-number': String(issue.number), required: 'TRAJECTORY', validation: 'template' });
+  expect(template.code).toBe(1);
+  expect(template.outputs).toMatchObject({ conforming: 'false', invalid: 'TRAJECTORY' });
+  expect(template.summary).toContain('field \"Decisions\" is missing'.replace(/\\/g, ''));
+});
+
+test('an investigation closed with INVESTIGATION:INVALID is reported as such, not as a missing sentinel', async () => {
+  const repo = setupRepo('invalid-close');
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator('INVALID').replace('<!-- INVESTIGATION:COMPLETE -->', '<!-- INVESTIGATION:INVALID -->'));
+  const r = await check(repo, { 'issue-number': String(issue.number), required: 'INVESTIGATOR' });
+  expect(r.outputs).toMatchObject({ conforming: 'false', incomplete: 'INVESTIGATOR' });
+  expect(r.summary).toContain('closed with INVESTIGATION:INVALID, not the §4.1 sentinel (Verdict: INVALID)');
+  expect(r.stdout).toContain('closed with INVESTIGATION:INVALID');
+  expect(r.summary).not.toContain('is missing — treated as interrupted');
+});
+
 test('an annotation in comment 950 of 1,000 is found (pagination to the end)', async () => {
   const repo = setupRepo('long');
   const issue = gh.issue(repo);
@@ -178,7 +201,7 @@ test('bad inputs fail with one line before any API call', async () => {
   const before = gh.requests.length;
   for (const [inputs, message] of [
     [{ 'issue-number': 'abc' }, 'input "issue-number" must be a positive whole number'],
-    [{ 'issue-number': '1', validation: 'loose' }, 'input "validation" must be one of strict, presence'],
+    [{ 'issue-number': '1', validation: 'loose' }, 'input "validation" must be one of strict, template, presence'],
     [{ 'issue-number': '1', required: 'investigator' }, 'required: "investigator" is not a FORGE type name'],
     [{ 'issue-number': '1', 'trusted-authors': 'bad name!' }, 'trusted-authors: "bad name!"'],
     [{}, 'issue-number is not set'],

@@ -16,7 +16,7 @@ import { UsageError } from '../common/lists.js';
 import { toComment, toWorkItem } from '../common/rest.js';
 import type { WorkItem } from '../common/thread.js';
 import { parseTrustPolicy } from '../common/trust.js';
-import { evaluate, parseRequired, type Validation } from '../forge-check/evaluate.js';
+import { evaluate, parseRequired, VALIDATIONS, type Validation } from '../forge-check/evaluate.js';
 import { textReport } from '../forge-check/render.js';
 import { runFixtures } from './conformance.js';
 
@@ -32,7 +32,7 @@ const USAGE = `usage: forge <command> [options]
   emit TYPE [--field K=V]... [--section Heading=Markdown]... [--value V]
             [--card JSON] [--title T] [--body MARKDOWN] [--partial]
   check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
-            [--validation strict|presence] [--json]
+            [--validation strict|template|presence] [--json]
   conformance DIR                    run fixture files; ends with "N passed, N failed"`;
 
 interface Parsed {
@@ -170,7 +170,7 @@ function cmdCheck(args: string[], io: Io): number {
   noExtra(p, 1, 'check');
   const file = p.positional[0];
   const validation = (one(p, 'validation') ?? 'strict') as Validation;
-  if (validation !== 'strict' && validation !== 'presence') throw new UsageError('--validation must be strict or presence');
+  if (!VALIDATIONS.includes(validation)) throw new UsageError(`--validation must be one of ${VALIDATIONS.join(', ')}`);
   const item = readThreadExport(readInput(file, io), file);
   const result = evaluate([item], [], {
     required: parseRequired(one(p, 'required')),

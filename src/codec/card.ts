@@ -1,5 +1,5 @@
 /**
- * FORGE:CARD — `v1 sha:{8 hex} b64:{base64url}` (NOTES.md §3). The payload is
+ * FORGE:CARD — `v1 sha:{8 hex} b64:{base64url}` (implementation-notes.md §3). The payload is
  * canonical JSON (keys sorted recursively, one line, UTF-8); the base64url
  * alphabet cannot spell `<!--` or `-->`, so the machine surface needs no escaping.
  */

@@ -3,7 +3,7 @@
  * lead table, fields, sections (tables, checklists, lists), free body, and the
  * completion (or partial) sentinel as the last line.
  *
- * Every key, value, heading and Markdown body passes through encode() (NOTES.md
+ * Every key, value, heading and Markdown body passes through encode() (implementation-notes.md
  * §1), single-line slots are folded, and open fences are closed, so nothing a
  * caller passes can add an annotation or change a sentinel state. The type
  * name is validated, never escaped.
@@ -12,8 +12,9 @@ import { cardValue } from './card.js';
 import { encode, encodeKey, foldLine } from './escape.js';
 import { closeOpenFences } from './fences.js';
 import { parse } from './parse.js';
+import { isBlankLine, splitLines } from './lines.js';
 import {
-  completionSentinels,
+  emittedCompleteSentinel,
   emittedPartialSentinel,
   isReferenceTypeName,
   isTypeName,
@@ -76,14 +77,18 @@ function cellText(v: unknown): string {
   return line(v).split('|').join('\\|');
 }
 
-/** Multi-line Markdown: normalise breaks to LF, escape, close any fence left open. */
+/**
+ * Multi-line Markdown: split with the codec's one line model (CR, LF, CRLF —
+ * never U+2028/U+2029), drop blank (space/tab) lines at both ends, escape,
+ * and close any fence left open. A line of only U+2028 or a no-break space is
+ * content and is written as it was.
+ */
 function markdown(text: string): string {
-  const normal = text.split('\r\n').join('\n').split('\r').join('\n');
-  const lines = normal.split('\n');
+  const lines = splitLines(text);
   let a = 0;
   let b = lines.length;
-  while (a < b && lines[a].trim() === '') a++;
-  while (b > a && lines[b - 1].trim() === '') b--;
+  while (a < b && isBlankLine(lines[a])) a++;
+  while (b > a && isBlankLine(lines[b - 1])) b--;
   const kept = lines.slice(a, b);
   return closeOpenFences(encode(kept.join('\n')), kept);
 }
@@ -116,10 +121,61 @@ function renderSection(spec: SectionSpec | undefined, value: SectionValue): stri
     .join('\n');
 }
 
-function fieldLine(style: TypeSpec['keyStyle'], key: string, value: unknown): string {
+/**
+ * A value as a CommonMark code span: a backtick run longer than any inside it,
+ * padded with a space where the value starts or ends with a backtick.
+ */
+export function codeSpan(value: string): string {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < value.length; i++) {
+    run = value.charCodeAt(i) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  const ticks = '`'.repeat(longest + 1);
+  const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${value}${pad}${ticks}`;
+}
+
+/** Does `value` already stand as one code span (`` `x` ``)? */
+function isCodeSpan(value: string): boolean {
+  return stripCodeSpan(value) !== value;
+}
+
+/**
+ * The text inside one enclosing code span (`` `fix/x` `` → `fix/x`, CommonMark's
+ * one-space padding removed), or the value unchanged when it is not one. The
+ * one helper every reader of a code-span field (BUILDER's Branch) uses.
+ */
+export function stripCodeSpan(value: string): string {
+  const v = value.trim();
+  let n = 0;
+  while (n < v.length && v.charCodeAt(n) === 96) n++;
+  if (n === 0 || v.length < 2 * n + 1) return value;
+  const ticks = v.slice(0, n);
+  if (!v.endsWith(ticks) || v.charCodeAt(v.length - n - 1) === 96) return value;
+  const inner = v.slice(n, v.length - n);
+  // The closing run must be the first backtick run of exactly n inside.
+  let i = 0;
+  while (i < inner.length) {
+    if (inner.charCodeAt(i) !== 96) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < inner.length && inner.charCodeAt(j) === 96) j++;
+    if (j - i === n) return value;
+    i = j;
+  }
+  if (inner.trim() === '') return value;
+  return inner.length >= 2 && inner.startsWith(' ') && inner.endsWith(' ') ? inner.slice(1, -1) : inner;
+}
+
+function fieldLine(style: TypeSpec['keyStyle'], key: string, value: unknown, asCode = false): string {
   const k = encodeKey(foldLine(key));
   if (k === '') throw new EmitError('a field key is empty');
-  const v = line(value);
+  let v = line(value);
+  if (asCode && v !== '' && !isCodeSpan(v)) v = codeSpan(v);
   const sep = v === '' ? '' : ' ';
   return style === 'colon-inside' ? `**${k}:**${sep}${v}` : `**${k}**:${sep}${v}`;
 }
@@ -153,7 +209,12 @@ function renderFindings(findings: Array<Partial<Finding>>): string {
       ['Suggested fix', f.suggestedFix],
       ['Prevention', f.prevention],
     ];
-    for (const [k, v] of rest) if (v !== undefined && v !== null) out.push(`  **${k}**: ${line(v)}`);
+    for (const [k, v] of rest) {
+      if (v === undefined || v === null) continue;
+      // The template writes the location as a code span: `{filepath}:{line}`.
+      const text = k === 'Location' && line(v) !== '' && !isCodeSpan(line(v)) ? codeSpan(line(v)) : line(v);
+      out.push(`  **${k}**: ${text}`);
+    }
   }
   return out.join('\n');
 }
@@ -163,7 +224,8 @@ function tagLine(type: string, value?: string, dash = false): string {
   return dash ? `<!-- FORGE:${type} — ${value} -->` : `<!-- FORGE:${type}: ${value} -->`;
 }
 
-function emitAtomic(type: string, spec: TypeSpec | undefined, input: EmitInput, warnings: string[]): string {
+/** The tag line of a one-line form (inline value, marker, described marker). */
+function atomicTag(type: string, spec: TypeSpec | undefined, input: EmitInput, warnings: string[]): string {
   if (input.status === 'partial') throw new EmitError(`${type} is written in one line and has no partial form`);
   const form = spec?.form ?? 'inline';
   if (form === 'marker') {
@@ -178,13 +240,44 @@ function emitAtomic(type: string, spec: TypeSpec | undefined, input: EmitInput, 
   return tagLine(type, value);
 }
 
+/**
+ * A one-line form, with any fields written as `**Key**:` lines right under the
+ * tag (the deployed shape of markers such as CLAIM_RELEASED) and anything else
+ * given after them: nothing the caller passes is dropped.
+ */
+function emitAtomic(type: string, spec: TypeSpec | undefined, input: EmitInput, warnings: string[]): string {
+  const tag = atomicTag(type, spec, input, warnings);
+  const fields = fieldLines(spec, input.fields);
+  const head = fields.length > 0 ? `${tag}\n${fields.join('\n')}` : tag;
+  const rest = [...(input.title ? [`## ${line(input.title)}`] : []), ...bodyBlocks(spec, input)];
+  return [head, ...rest].join('\n\n');
+}
+
+function fieldLines(spec: TypeSpec | undefined, fields: EmitInput['fields']): string[] {
+  const codeFields = new Set((spec?.fields ?? []).filter((f) => f.codeSpan).map((f) => f.name.toLowerCase()));
+  return orderedFields(spec, fields).map(([k, v]) => fieldLine(spec?.keyStyle ?? 'colon-after', k, v, codeFields.has(k.trim().toLowerCase())));
+}
+
 function emitBody(type: string, spec: TypeSpec | undefined, input: EmitInput): string {
   const blocks: string[] = [];
   const title = input.title ?? spec?.title;
   if (title !== undefined && title !== '') blocks.push(`## ${line(title)}`);
   if (input.table && input.table.length > 0) blocks.push(renderTable(input.table, spec?.leadTable?.columns));
-  const fields = orderedFields(spec, input.fields).map(([k, v]) => fieldLine(spec?.keyStyle ?? 'colon-after', k, v));
+  const fields = fieldLines(spec, input.fields);
   if (fields.length > 0) blocks.push(fields.join('\n'));
+  blocks.push(...bodyBlocks(spec, input));
+
+  const sentinel = input.status === 'partial' ? emittedPartialSentinel(type) : emittedCompleteSentinel(type);
+  // The templates put the title right under the tag; blank lines separate the rest.
+  const head = title !== undefined && title !== '' ? `${tagLine(type)}\n${blocks.shift()}` : tagLine(type);
+  let text = [head, ...blocks].join('\n\n');
+  if (sentinel) text += `\n\n<!-- ${sentinel} -->`;
+  return text;
+}
+
+/** Findings, sections and free Markdown: the part after the fields. */
+function bodyBlocks(spec: TypeSpec | undefined, input: EmitInput): string[] {
+  const blocks: string[] = [];
   const sections = { ...(input.sections ?? {}) };
   if (input.findings && input.findings.length > 0 && !Object.keys(sections).some((h) => h.toLowerCase() === 'findings'))
     blocks.push(`### Findings\n${renderFindings(input.findings)}`);
@@ -194,14 +287,24 @@ function emitBody(type: string, spec: TypeSpec | undefined, input: EmitInput): s
     const content = renderSection(sectionSpec, value);
     blocks.push(content === '' ? `### ${h}` : `### ${h}\n${content}`);
   }
-  if (input.body !== undefined && input.body.trim() !== '') blocks.push(markdown(input.body));
+  if (input.body !== undefined && !isBlankText(input.body)) blocks.push(markdown(input.body));
+  return blocks;
+}
 
-  const sentinel = input.status === 'partial' ? emittedPartialSentinel(type) : completionSentinels(type)[0];
-  // The templates put the title right under the tag; blank lines separate the rest.
-  const head = title !== undefined && title !== '' ? `${tagLine(type)}\n${blocks.shift()}` : tagLine(type);
-  let text = [head, ...blocks].join('\n\n');
-  if (sentinel) text += `\n\n<!-- ${sentinel} -->`;
-  return text;
+function isBlankText(text: string): boolean {
+  return splitLines(text).every(isBlankLine);
+}
+
+/** The keys an emit input may have; anything else is a mistake, never silently dropped. */
+const INPUT_KEYS = new Set(['fields', 'sections', 'table', 'findings', 'body', 'value', 'card', 'status', 'title']);
+
+function checkInputKeys(type: string, input: EmitInput): void {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new EmitError(`emit(${type}, input): input must be an object`);
+  const unknown = Object.keys(input).filter((k) => !INPUT_KEYS.has(k));
+  if (unknown.length > 0)
+    throw new EmitError(
+      `emit(${type}): unknown input key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} — fields go under \`fields\` (emit('${type}', { fields: { ${JSON.stringify(unknown[0])}: … } })); the other keys are ${[...INPUT_KEYS].join(', ')}`,
+    );
 }
 
 /** The annotation text and any warnings. Throws EmitError on input it cannot write faithfully. */
@@ -211,6 +314,7 @@ export function emitAnnotation(type: string, input: EmitInput = {}): Emitted {
   const warnings: string[] = [];
   if (!isReferenceTypeName(type))
     warnings.push(`type ${type} is outside [A-Z_]+: readers using the reference grammar <!-- FORGE:[A-Z_]+ --> will not see it`);
+  checkInputKeys(type, input);
   const spec = typeSpec(type);
   const atomic = spec ? spec.form !== 'body' : input.value !== undefined && !input.fields && !input.sections && !input.body;
   const text = atomic ? emitAtomic(type, spec, input, warnings) : emitBody(type, spec, input);

@@ -1,5 +1,5 @@
 /**
- * The `workflow:*` label state machine as deployed (NOTES.md §4), in one table.
+ * The `workflow:*` label state machine as deployed (implementation-notes.md §4), in one table.
  * needs-human carries no prefix and is a sticky flag beside the workflow label.
  */
 
@@ -41,7 +41,7 @@ const TRANSITIONS: Record<string, readonly string[]> = {
   'workflow:ready-to-build': ['workflow:building', 'workflow:invalid'],
   'workflow:building': ['workflow:in-review', 'workflow:ready-to-build', 'workflow:invalid'],
   'workflow:in-review': ['workflow:merged', 'workflow:building', 'workflow:invalid', 'workflow:awaiting-merge'],
-  // NOTES.md lists no move out of awaiting-merge; a human merging the PR is the one a reader expects.
+  // implementation-notes.md lists no move out of awaiting-merge; a human merging the PR is the one a reader expects.
   'workflow:awaiting-merge': ['workflow:merged'],
   'workflow:merged': [],
   'workflow:invalid': [],

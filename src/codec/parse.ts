@@ -2,9 +2,10 @@
  * parse(body) — spec §3. One pass over the lines of a comment:
  *
  *   state OUTSIDE  — an opening fence moves to FENCED; an opening tag starts a
- *                    new annotation (ending the current one); a sentinel line
- *                    attaches to the current annotation; anything else is text.
- *   state FENCED   — every line is text until the closing fence (NOTES.md §2).
+ *                    new annotation (ending the current one, §3.1); a sentinel
+ *                    line attaches to the current annotation without ending
+ *                    it; anything else is text.
+ *   state FENCED   — every line is text until the closing fence (implementation-notes.md §2).
  *
  * A tag or sentinel is a whole trimmed line, so only lines whose first
  * non-blank characters are `<!--` are classified at all, by a character scan
@@ -16,7 +17,7 @@ import { closesFence, openingFence, type Fence } from './fences.js';
 import { LineTable } from './lines.js';
 import { classifyLine } from './tags.js';
 import { completeWhenPresent, isControl, isReserved, sentinelSets, typeSpec } from './registry.js';
-import { readDesignSpec, readFindings, readStructure, readTrajectory } from './structure.js';
+import { parseFieldLine, readDesignSpec, readFindings, readStructure, readTrajectory } from './structure.js';
 import type { Annotation, SentinelState } from './types.js';
 
 interface Block {
@@ -82,7 +83,8 @@ function sentinelOutcome(block: Block, atomic: boolean): { state: SentinelState;
   let sentinel: string | null = null;
   let line: number | null = null;
   const foreign: string[] = [];
-  // The last sentinel of its own type decides: a sentinel is the final line (§3.2).
+  // The last sentinel of its own type decides, wherever it stands in the extent:
+  // producers append sections after it, and one template writes it on line 2.
   for (const s of block.sentinels) {
     if (!atomic && sets.complete.has(s.name)) {
       state = 'complete';
@@ -100,28 +102,36 @@ function sentinelOutcome(block: Block, atomic: boolean): { state: SentinelState;
   return { state, sentinel, line, foreign };
 }
 
+/**
+ * The last line of a one-line form's own text: the tag, and the `**Key**:`
+ * lines right under it (a marker's deployed fields). What follows is the
+ * comment's, not the marker's, even though §3.1's extent runs on.
+ */
+function atomicCloseLine(t: LineTable, block: Block, endLine: number): number {
+  let k = block.startLine;
+  while (k < endLine && t.fenced[k + 1] === 0 && t.start[k + 1] === t.firstNonBlank(k + 1) && parseFieldLine(t.text(k + 1)) !== null) k++;
+  return k;
+}
+
 function build(t: LineTable, block: Block): Annotation {
   const spec = typeSpec(block.type);
   const atomic = isAtomic(block);
   const outcome = sentinelOutcome(block, atomic);
 
-  let endLine: number;
-  if (atomic) endLine = block.startLine;
-  else if (outcome.line !== null) endLine = outcome.line;
-  else {
-    endLine = block.stopLine - 1;
-    while (endLine > block.startLine && t.isBlank(endLine)) endLine--;
-  }
+  // §3.1: the extent runs to the next opening tag or the end of the comment;
+  // a sentinel does not end it (text appended after the sentinel is the
+  // annotation's). Trailing blank lines are left out.
+  let endLine = block.stopLine - 1;
+  while (endLine > block.startLine && t.isBlank(endLine)) endLine--;
+  const closeLine = atomic ? atomicCloseLine(t, block, endLine) : outcome.line ?? endLine;
 
   const content: number[] = [];
-  if (!atomic) {
-    let k = 0;
-    const sentinels = block.sentinels;
-    for (let i = block.startLine + 1; i <= endLine; i++) {
-      while (k < sentinels.length && sentinels[k].line < i) k++;
-      if (k < sentinels.length && sentinels[k].line === i) continue;
-      content.push(i);
-    }
+  let k = 0;
+  const sentinels = block.sentinels;
+  for (let i = block.startLine + 1; i <= endLine; i++) {
+    while (k < sentinels.length && sentinels[k].line < i) k++;
+    if (k < sentinels.length && sentinels[k].line === i) continue;
+    content.push(i);
   }
   const structure = readStructure(t, content, spec);
 
@@ -140,8 +150,10 @@ function build(t: LineTable, block: Block): Annotation {
     tables: structure.tables,
     checklist: structure.checklist,
     foreignSentinels: outcome.foreign,
+    fieldAliases: structure.fieldAliases,
     start: t.start[block.startLine],
     end: t.end[endLine],
+    closeEnd: t.end[closeLine],
     startLine: block.startLine,
     endLine,
     raw: t.body.slice(t.start[block.startLine], t.end[endLine]),

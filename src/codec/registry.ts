@@ -18,17 +18,31 @@ export type Form = 'body' | 'inline' | 'marker' | 'described-marker';
 
 export type SectionKind = 'text' | 'table' | 'checklist' | 'list' | 'numbered';
 
+/**
+ * How much a field or section is asked for:
+ * - `required`: the spec makes it normative, or deployed readers depend on it
+ *   and the reference codec enforces it — absent is an error;
+ * - `template`: the spec's template shows it, nothing normative asks for it —
+ *   absent is a warning (an error only under forge-check `validation: template`);
+ * - `optional`: absent says nothing.
+ */
+export type Presence = 'required' | 'template' | 'optional';
+
 export interface SectionSpec {
   heading: string;
   kind: SectionKind;
   /** Column headers, for kind 'table'. */
   columns?: string[];
-  required?: boolean;
+  presence?: Presence;
 }
 
 export interface FieldSpec {
   name: string;
-  required: boolean;
+  presence: Presence;
+  /** Why it is required, when the spec itself does not say so (cited in docs/annotation-types.md). */
+  because?: string;
+  /** The template writes the value as a code span (`` **Branch**: `…` ``); emit does the same. */
+  codeSpan?: boolean;
   /** Allowed leading values; compared case-insensitively against the value's first token(s). */
   values?: string[];
   /** When false, a value outside `values` is a warning rather than an error. */
@@ -55,7 +69,18 @@ export interface TypeSpec {
   fields: FieldSpec[];
   sections: SectionSpec[];
   /** Table written right after the title, before the fields (TRAJECTORY's phase table). */
-  leadTable?: { columns: string[]; required: boolean; name: string };
+  leadTable?: { columns: string[]; presence: Presence; name: string };
+  /**
+   * Other spellings deployed producers write for a template field, read as the
+   * field with a warning: written key (case-insensitive) → the field's name.
+   */
+  aliases?: Record<string, string>;
+  /**
+   * Sentinel lines deployed pipelines close this type with that are not its
+   * completion sentinel: sentinel → what to tell the maintainer. The annotation
+   * stays incomplete (§3.2); the message replaces the generic "missing".
+   */
+  misclosures?: Record<string, string>;
   /** Special structure readers for this type. */
   structure?: 'reviewer-findings' | 'trajectory' | 'design-spec' | 'design-rationale' | 'card';
   /** Where the annotation lives when it is not an ordinary comment. */
@@ -106,18 +131,20 @@ const marker = (type: string, extra: Partial<TypeSpec> = {}): TypeSpec => ({
   ...extra,
 });
 
-const req = (name: string, values?: string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
+const field = (presence: Presence) => (name: string, values?: string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
   name,
-  required: true,
+  presence,
   ...(values ? { values } : {}),
   ...extra,
 });
-const opt = (name: string, values?: string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name,
-  required: false,
-  ...(values ? { values } : {}),
-  ...extra,
-});
+/** Normative in the spec, or relied on by deployed readers (then `because` says so). */
+const req = field('required');
+/** Shown by the spec's template, not required by anything normative. */
+const tpl = field('template');
+const opt = field('optional');
+
+/** Deployed readers and the reference codec require these (implementation-notes.md §3). */
+const READERS = 'deployed readers depend on it; the reference codec requires it';
 
 export const TYPES: readonly TypeSpec[] = [
   // §4.1 lifecycle
@@ -125,6 +152,7 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'INVESTIGATOR',
     complete: 'INVESTIGATION:COMPLETE',
     title: 'Investigation Report',
+    misclosures: { 'INVESTIGATION:INVALID': 'not the §4.1 sentinel (Verdict: INVALID)' },
     fields: [
       req('Verdict', ['CONFIRMED', 'PARTIAL', 'INVALID']),
       req('Confidence', ['HIGH', 'MEDIUM', 'LOW']),
@@ -147,7 +175,7 @@ export const TYPES: readonly TypeSpec[] = [
     title: 'Decomposition Complete',
     fields: [],
     sections: [
-      { heading: 'Sub-Issues Created', kind: 'list', required: true },
+      { heading: 'Sub-Issues Created', kind: 'list', presence: 'template' },
       { heading: 'Decomposition Rationale', kind: 'text' },
     ],
   }),
@@ -156,7 +184,7 @@ export const TYPES: readonly TypeSpec[] = [
     complete: null,
     title: 'Builder Contract',
     // The spec writes "Task type" here (lower-case t); keys compare case-insensitively.
-    fields: [req('Task type', TASK_TYPES, { strictValues: false })],
+    fields: [req('Task type', TASK_TYPES, { strictValues: false, because: READERS })],
     sections: [
       { heading: 'Proposed Approach', kind: 'text' },
       { heading: 'Deliverables', kind: 'table', columns: ['File', 'Change', 'Why'] },
@@ -200,8 +228,13 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'BUILDER',
     complete: 'FORGE:BUILDER:COMPLETE',
     title: 'Implementation Complete',
-    // The spec's template carries these three; the reference requires them (NOTES.md §3).
-    fields: [req('Branch'), req('Commits'), req('Files changed')],
+    // The spec's template carries these three; the reference requires them (implementation-notes.md §3).
+    fields: [
+      req('Branch', undefined, { because: READERS, codeSpan: true }),
+      req('Commits', undefined, { because: READERS }),
+      req('Files changed', undefined, { because: READERS }),
+    ],
+    aliases: { 'Branch name': 'Branch', Commit: 'Commits', 'Commit SHA': 'Commits', 'Commit SHAs': 'Commits', 'Files Modified': 'Files changed' },
     sections: [
       { heading: 'Approach', kind: 'text' },
       { heading: 'Changes', kind: 'list' },
@@ -213,7 +246,7 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'REVIEWER',
     complete: null,
     title: 'Review',
-    fields: [req('Verdict', ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED'])],
+    fields: [req('Verdict', ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED'], { because: READERS })],
     sections: [{ heading: 'Findings', kind: 'text' }],
     structure: 'reviewer-findings',
   }),
@@ -221,8 +254,16 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'TRAJECTORY',
     complete: null,
     title: 'Pipeline Trajectory',
-    leadTable: { name: 'phases', columns: ['Phase', 'Result', 'Notes'], required: true },
-    fields: [req('Decisions'), req('Anomalies'), req('Completed', undefined, { format: 'iso8601' })],
+    leadTable: { name: 'phases', columns: ['Phase', 'Result', 'Notes'], presence: 'template' },
+    fields: [tpl('Decisions'), tpl('Anomalies'), tpl('Completed', undefined, { format: 'iso8601' })],
+    aliases: {
+      'Pipeline completed': 'Completed',
+      'Completed at': 'Completed',
+      'Completion time': 'Completed',
+      'Key decisions': 'Decisions',
+      Decision: 'Decisions',
+      Anomaly: 'Anomalies',
+    },
     sections: [],
     structure: 'trajectory',
   }),
@@ -231,7 +272,7 @@ export const TYPES: readonly TypeSpec[] = [
   inline('KNOWLEDGE_GIST'),
   inline('MILESTONE_INDEX', { location: 'milestone' }),
   inline('PRIOR_GIST', { location: 'issue-body' }),
-  // Written in a gist's description as `<!-- FORGE:MEMORY_INDEX: {owner/repo} -->` (NOTES.md §2).
+  // Written in a gist's description as `<!-- FORGE:MEMORY_INDEX: {owner/repo} -->` (implementation-notes.md §2).
   inline('MEMORY_INDEX', { location: 'gist-description' }),
 
   // §4.3 control and error markers
@@ -248,21 +289,23 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'DESIGN_CONTEXT',
     complete: 'FORGE:DESIGN_CONTEXT:COMPLETE',
     title: 'Design Context',
-    fields: [req('Message'), req('Audience / objection'), opt('Corpus grammar'), opt('Diverge from (memory)')],
+    fields: [tpl('Message'), tpl('Audience / objection'), tpl('Corpus grammar'), tpl('Diverge from (memory)')],
     sections: [],
   }),
   design({
     type: 'DESIGN_RATIONALE',
     complete: null,
     title: 'Design Rationale',
+    // §4.4: "MUST carry … a named signature move"; the rejected alternative and
+    // the DESIGN_SPEC link are checked by the design-rationale structure rule.
     fields: [
-      opt('Intent / feeling'),
-      opt('Audience / objection'),
-      opt('Communication hierarchy'),
-      req('Direction'),
+      tpl('Intent / feeling'),
+      tpl('Audience / objection'),
+      tpl('Communication hierarchy'),
+      tpl('Direction'),
       req('Signature move'),
-      opt('Trying this time'),
-      opt('Non-goals'),
+      tpl('Trying this time'),
+      tpl('Non-goals'),
     ],
     sections: [],
     structure: 'design-rationale',
@@ -271,7 +314,7 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'DESIGN_CANDIDATES',
     complete: null,
     title: 'Design Candidates',
-    fields: [req('Archetype (committed)'), opt('Directions'), opt('Judge scores'), req('Selected')],
+    fields: [tpl('Archetype (committed)'), tpl('Directions'), tpl('Judge scores'), tpl('Selected')],
     sections: [],
   }),
   design({
@@ -286,7 +329,7 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'CRITIQUE',
     complete: 'FORGE:CRITIQUE:COMPLETE',
     title: 'Critique',
-    fields: [opt('Lint floor'), opt('Render'), opt('Perceptual findings'), req('Verdict', ['PASS', 'ITERATE', 'BUDGET-EXHAUSTED'])],
+    fields: [tpl('Lint floor'), tpl('Render'), tpl('Perceptual findings'), tpl('Verdict', ['PASS', 'ITERATE', 'BUDGET-EXHAUSTED'])],
     sections: [],
   }),
   design({
@@ -294,13 +337,13 @@ export const TYPES: readonly TypeSpec[] = [
     complete: 'FORGE:USER_FEEDBACK:COMPLETE',
     title: 'User Feedback',
     fields: [
-      req('Section target'),
-      req('Feedback type', ['asset', 'emotion', 'direction', 'freeform']),
-      opt('Asset URL'),
-      opt('Modification'),
-      opt('Emotion target', ['trust', 'speed', 'power', 'craft', 'play', 'unchanged']),
-      req('Satisfied', ['yes', 'no']),
-      opt('Freeform notes'),
+      tpl('Section target'),
+      tpl('Feedback type', ['asset', 'emotion', 'direction', 'freeform']),
+      tpl('Asset URL'),
+      tpl('Modification'),
+      tpl('Emotion target', ['trust', 'speed', 'power', 'craft', 'play', 'unchanged']),
+      tpl('Satisfied', ['yes', 'no']),
+      tpl('Freeform notes'),
     ],
     sections: [],
   }),
@@ -309,14 +352,14 @@ export const TYPES: readonly TypeSpec[] = [
     complete: 'FORGE:BENCH_SCORECARD:COMPLETE',
     title: 'ABC Benchmark Scorecard',
     keyStyle: 'colon-after',
-    fields: [opt('Corpus version'), opt('Products'), opt('Judge calibration')],
+    fields: [tpl('Corpus version'), tpl('Products'), tpl('Judge calibration')],
     sections: [],
   }),
   design({
     type: 'DESIGN_SHIPPED',
     complete: 'FORGE:DESIGN_SHIPPED:COMPLETE',
     title: 'Design Shipped',
-    fields: [opt('Archetype'), opt('Gates'), opt('Critique iterations'), opt('Written to memory')],
+    fields: [tpl('Archetype'), tpl('Gates'), tpl('Critique iterations'), tpl('Written to memory')],
     sections: [],
   }),
 
@@ -334,34 +377,45 @@ export const TYPES: readonly TypeSpec[] = [
     keyStyle: 'colon-after',
   },
 
-  // Deployed extras (NOTES.md §3)
+  // Deployed extras (implementation-notes.md §3)
   {
     type: 'CLAIM',
     category: 'deployed',
-    ref: 'NOTES.md §3',
+    ref: 'implementation-notes.md §3',
     form: 'body',
     complete: 'CLAIM:COMPLETE',
     title: 'Claim',
-    fields: [req('Holder'), req('Files'), req('Interfaces'), req('TTL')],
+    fields: [
+      req('Holder', undefined, { because: READERS }),
+      req('Files', undefined, { because: READERS }),
+      req('Interfaces', undefined, { because: READERS }),
+      req('TTL', undefined, { because: READERS }),
+    ],
     sections: [],
     keyStyle: 'colon-after',
   },
-  marker('CLAIM_RELEASED', { category: 'deployed', ref: 'NOTES.md §3' }),
+  // A marker whose deployed form carries `**Holder**:` and `**Released**:` lines under the tag.
+  marker('CLAIM_RELEASED', { category: 'deployed', ref: 'implementation-notes.md §3', fields: [opt('Holder'), opt('Released')] }),
   {
     type: 'AUTOPILOT_CYCLE',
     category: 'deployed',
-    ref: 'NOTES.md §3',
+    ref: 'implementation-notes.md §3',
     form: 'body',
     complete: 'FORGE:AUTOPILOT_CYCLE:COMPLETE',
     title: 'Autopilot Cycle',
-    fields: [req('cycle_id'), req('timestamp'), req('baseline'), req('phase_markers')],
+    fields: [
+      req('cycle_id', undefined, { because: READERS }),
+      req('timestamp', undefined, { because: READERS }),
+      req('baseline', undefined, { because: READERS }),
+      req('phase_markers', undefined, { because: READERS }),
+    ],
     sections: [],
     keyStyle: 'colon-after',
   },
   {
     type: 'REMEDIATION',
     category: 'deployed',
-    ref: 'NOTES.md §3',
+    ref: 'implementation-notes.md §3',
     form: 'body',
     complete: 'FORGE:REMEDIATION:COMPLETE',
     title: 'Remediation',
@@ -369,7 +423,7 @@ export const TYPES: readonly TypeSpec[] = [
     sections: [],
     keyStyle: 'colon-after',
   },
-  inline('CARD', { category: 'deployed', ref: 'NOTES.md §3', structure: 'card' }),
+  inline('CARD', { category: 'deployed', ref: 'implementation-notes.md §3', structure: 'card' }),
 ];
 
 const BY_TYPE = new Map(TYPES.map((t) => [t.type, t]));
@@ -391,7 +445,7 @@ export function isInline(type: string): boolean {
   return BY_TYPE.get(type)?.form === 'inline';
 }
 
-/** Type identifiers this codec reads: `[A-Z][A-Z0-9_]*` (NOTES.md §2). */
+/** Type identifiers this codec reads: `[A-Z][A-Z0-9_]*` (implementation-notes.md §2). */
 export function isTypeName(s: string): boolean {
   if (s.length === 0 || s.length > 100) return false;
   const first = s.charCodeAt(0);
@@ -415,7 +469,7 @@ export function isReferenceTypeName(s: string): boolean {
 }
 
 /**
- * The sentinels that mark `type` partial (§3.3 and NOTES.md §2): the generic
+ * The sentinels that mark `type` partial (§3.3 and implementation-notes.md §2): the generic
  * `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the completion
  * sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
  */
@@ -426,15 +480,26 @@ export function partialSentinels(type: string): string[] {
   return [...out];
 }
 
-/** The partial sentinel the emitter writes. */
+/**
+ * The completion sentinel the emitter writes: the type's own, or §3.2's
+ * generic `{TYPE}:COMPLETE` for a custom type (a reader matching the spec's
+ * line exactly sees it). Null for types complete by presence.
+ */
+export function emittedCompleteSentinel(type: string): string | null {
+  const spec = BY_TYPE.get(type);
+  if (spec) return spec.complete;
+  return `${type}:COMPLETE`;
+}
+
+/** The partial sentinel the emitter writes: the completion sentinel with PARTIAL, else §3.3's `{TYPE}:PARTIAL`. */
 export function emittedPartialSentinel(type: string): string {
-  const complete = completionSentinels(type)[0];
+  const complete = emittedCompleteSentinel(type);
   return complete ? complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL' : `${type}:PARTIAL`;
 }
 
 /**
  * The sentinels that complete `type`. A reserved type has exactly its own; a
- * custom type accepts `FORGE:{T}:COMPLETE` or `{T}:COMPLETE` (NOTES.md §2) and
+ * custom type accepts `FORGE:{T}:COMPLETE` or `{T}:COMPLETE` (implementation-notes.md §2) and
  * nothing else, so a foreign sentinel never completes it.
  */
 export function completionSentinels(type: string): string[] {

@@ -10,7 +10,7 @@ import type { TypeSpec } from './registry.js';
 import type { Annotation, ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
 
 /** The part of an annotation the Markdown reader fills. */
-export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist'>;
+export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist' | 'fieldAliases'>;
 
 /**
  * Set an own property even when the key is `__proto__`: keys come from comment
@@ -138,6 +138,40 @@ function sectionText(t: LineTable, lines: number[], from: number, to: number): s
   return decode(text);
 }
 
+/** A list item (`- `, `* `, `+ `, `1. `, `1) `) starting at `p`. */
+function isListItem(body: string, p: number, e: number): boolean {
+  const c = body.charCodeAt(p);
+  if (c === 45 || c === 42 || c === 43) return p + 1 === e || body.charCodeAt(p + 1) === 32 || body.charCodeAt(p + 1) === 9;
+  let q = p;
+  while (q < e && body.charCodeAt(q) >= 48 && body.charCodeAt(q) <= 57) q++;
+  if (q === p || q - p > 9) return false;
+  const d = body.charCodeAt(q);
+  return (d === 46 || d === 41) && (q + 1 === e || body.charCodeAt(q + 1) === 32);
+}
+
+/**
+ * The value a producer writes under a `**Key**:` line left empty: the list
+ * items or indented lines that follow (blank lines before the first allowed),
+ * joined with LF. Each line is looked at by at most one such key, since a list
+ * or indented line is never itself a field line: linear overall.
+ */
+function valueUnder(t: LineTable, lines: number[], n: number): string {
+  const parts: string[] = [];
+  for (let m = n + 1; m < lines.length; m++) {
+    const i = lines[m];
+    if (t.fenced[i] !== 0) break;
+    const p = t.firstNonBlank(i);
+    const e = t.end[i];
+    if (p === e) {
+      if (parts.length === 0) continue;
+      break;
+    }
+    if (p === t.start[i] && !isListItem(t.body, p, e)) break;
+    parts.push(trimBlank(t.text(i)));
+  }
+  return decode(parts.join('\n'));
+}
+
 /**
  * Reads fields, sections, tables and checklists from the annotation's content
  * lines (tag and sentinel lines already removed). Each line is classified by
@@ -199,6 +233,7 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
     if (c === 42 /* * */ && p === s && body.charCodeAt(p + 1) === 42) {
       const field = parseFieldLine(t.text(i));
       if (field) {
+        if (field.value === '') field.value = valueUnder(t, lines, n);
         fieldList.push({ key: field.key, value: field.value, line: i });
         const lower = field.key.toLowerCase();
         if (!seenKeys.has(lower)) {
@@ -234,7 +269,7 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
   const sections: Record<string, string> = {};
   for (const [heading, from, to] of ranges) setOwn(sections, heading, sectionText(t, lines, from, to));
 
-  // Fields the template writes as `### Name` + `**VALUE** — reason` (NOTES.md §2).
+  // Fields the template writes as `### Name` + `**VALUE** — reason` (implementation-notes.md §2).
   for (const f of spec?.fields ?? []) {
     if (!f.fromSection || seenKeys.has(f.name.toLowerCase())) continue;
     const sectionBody = lookupKey(sections, f.name);
@@ -246,7 +281,27 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
     fieldList.push({ key: f.name, value, line: -1 });
   }
 
-  return { title, fields, fieldList, sections, tables, checklist };
+  // Other spellings of template fields (registry `aliases`): read as the field
+  // unless the field itself is there, which always wins.
+  const fieldAliases: Structure['fieldAliases'] = [];
+  const aliases = spec?.aliases;
+  if (aliases) {
+    for (const f of fieldList) {
+      const canonical = aliasOf(aliases, f.key);
+      if (canonical === undefined || seenKeys.has(canonical.toLowerCase())) continue;
+      seenKeys.add(canonical.toLowerCase());
+      setOwn(fields, canonical, f.value);
+      fieldAliases.push({ written: f.key, field: canonical });
+    }
+  }
+
+  return { title, fields, fieldList, sections, tables, checklist, fieldAliases };
+}
+
+function aliasOf(aliases: Record<string, string>, key: string): string | undefined {
+  const lower = key.toLowerCase();
+  for (const [written, canonical] of Object.entries(aliases)) if (written.toLowerCase() === lower) return canonical;
+  return undefined;
 }
 
 /** `**NO** — reason` → `NO — reason`. */

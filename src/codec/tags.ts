@@ -1,7 +1,7 @@
 /**
  * Classifies one line as an opening tag, a sentinel, or text. Written as a
  * scan over character codes with no regular expressions, so the time is
- * linear in the line's length whatever it holds (NOTES.md §5).
+ * linear in the line's length whatever it holds (implementation-notes.md §5).
  */
 import { isBlankChar, trimBlank } from './escape.js';
 import { isInline, isReserved } from './registry.js';
@@ -9,7 +9,14 @@ import { isInline, isReserved } from './registry.js';
 export type LineClass =
   | { kind: 'text' }
   | { kind: 'open'; type: string; value: string | null; valueForm: 'colon' | 'dash' | null }
-  | { kind: 'sentinel'; name: string; type: string; state: 'COMPLETE' | 'PARTIAL'; forgePrefix: boolean };
+  | { kind: 'sentinel'; name: string; type: string; state: SentinelWord; forgePrefix: boolean };
+
+/**
+ * The words a sentinel line ends with. COMPLETE (§3.2) and PARTIAL (§3.3);
+ * INVALID only so that a deployed `<!-- INVESTIGATION:INVALID -->` is
+ * recognised and reported — it completes nothing.
+ */
+export type SentinelWord = 'COMPLETE' | 'PARTIAL' | 'INVALID';
 
 const TEXT: LineClass = { kind: 'text' };
 
@@ -39,9 +46,9 @@ function readName(s: string, from: number, to: number): number {
   return i;
 }
 
-function sentinelState(s: string, from: number, to: number): 'COMPLETE' | 'PARTIAL' | null {
+function sentinelState(s: string, from: number, to: number): SentinelWord | null {
   const word = s.slice(from, to);
-  return word === 'COMPLETE' ? 'COMPLETE' : word === 'PARTIAL' ? 'PARTIAL' : null;
+  return word === 'COMPLETE' || word === 'PARTIAL' || word === 'INVALID' ? word : null;
 }
 
 export function classifyLine(line: string): LineClass {
@@ -80,7 +87,7 @@ function classifyForge(line: string, i: number, j: number): LineClass {
     const afterColon = nameEnd + 1;
     const rawValue = line.slice(afterColon, j);
     // Inline-value types take everything after the colon as their value, so
-    // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (NOTES.md §2).
+    // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (implementation-notes.md §2).
     if (isInline(type)) return { kind: 'open', type, value: trimBlank(rawValue), valueForm: 'colon' };
     let k = afterColon;
     while (k < j && isBlankChar(line.charCodeAt(k))) k++;

@@ -86,9 +86,21 @@ export interface Annotation {
   card?: Card | null;
   /** Sentinel lines inside this annotation that belong to another type (never complete it). */
   foreignSentinels: string[];
-  /** Offsets of the annotation's text in the comment body: [start, end). */
+  /** Fields read under a known other spelling (`Pipeline completed` → `Completed`); the registry lists them. */
+  fieldAliases: Array<{ written: string; field: string }>;
+  /**
+   * Offsets of the annotation's extent in the comment body: [start, end). §3.1:
+   * from the tag to the next whole-line opening tag or the end of the comment
+   * (trailing blank lines left out). Text after a sentinel belongs to it.
+   */
   start: number;
   end: number;
+  /**
+   * Where the producer's own text ends: the deciding sentinel line; for
+   * one-line forms the tag line and any `**Key**:` lines right under it; else
+   * `end`. In-place edits replace [start, closeEnd) and keep what follows.
+   */
+  closeEnd: number;
   /** First and last line index of the annotation within the body. */
   startLine: number;
   endLine: number;
@@ -100,4 +112,10 @@ export interface ValidationResult {
   valid: boolean;
   errors: string[];
   warnings: string[];
+  /**
+   * Template fields and structures the annotation lacks: the spec's templates
+   * show them but nothing normative requires them. Also listed in `warnings`;
+   * forge-check's `validation: template` counts them as failures.
+   */
+  templateGaps: string[];
 }

@@ -11,7 +11,7 @@ import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { parseRepository, type Repo } from '../github/repo.js';
 import { listReviews, readPullClosing, readThread } from '../github/thread.js';
-import { evaluate, parseRequired, type CheckResult, type Validation } from './evaluate.js';
+import { evaluate, parseRequired, VALIDATIONS, type CheckResult, type Validation } from './evaluate.js';
 import { markdownReport } from './render.js';
 
 export interface CheckInputs {
@@ -31,7 +31,7 @@ const schema = {
   repository: { input: 'repository', parse: optional() },
   issueNumber: { input: 'issue-number', parse: positiveInt() },
   required: { input: 'required', parse: optional() },
-  validation: { input: 'validation', parse: oneOf(['strict', 'presence'] as const, 'strict') },
+  validation: { input: 'validation', parse: oneOf(VALIDATIONS, 'strict') },
   trusted: { input: 'trusted-authors', parse: optional() },
   failOnViolation: { input: 'fail-on-violation', parse: bool(true) },
 };

@@ -15,7 +15,14 @@ export const PRESETS: Record<string, string[]> = {
   lifecycle: ['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY'],
 };
 
-export type Validation = 'strict' | 'presence';
+/**
+ * How much a required annotation must hold besides being present and complete:
+ * `strict` — no errors (the spec's normative rules and the fields deployed
+ * readers rely on); `template` — also every field the spec's template shows;
+ * `presence` — nothing more.
+ */
+export type Validation = 'strict' | 'template' | 'presence';
+export const VALIDATIONS: readonly Validation[] = ['strict', 'template', 'presence'];
 export type TypeStatus = 'ok' | 'missing' | 'incomplete' | 'invalid' | 'not-required';
 
 export function parseRequired(input: string | undefined): string[] {
@@ -82,7 +89,15 @@ const RANK: Record<TypeStatus, number> = { ok: 4, invalid: 3, incomplete: 2, mis
 function statusOf(a: Located, validation: Validation): TypeStatus {
   if (a.annotation.sentinelState !== 'complete') return 'incomplete';
   if (validation === 'presence') return 'ok';
-  return a.annotation.valid ? 'ok' : 'invalid';
+  if (!a.annotation.valid) return 'invalid';
+  return validation === 'template' && a.annotation.templateGaps.length > 0 ? 'invalid' : 'ok';
+}
+
+/** What to tell the maintainer about the annotation that decided a type's status. */
+function problemsOf(a: Located, status: TypeStatus, validation: Validation): string[] {
+  if (status === 'ok') return [];
+  const { errors, templateGaps } = a.annotation;
+  return validation === 'template' ? [...errors, ...templateGaps] : errors;
 }
 
 export interface EvaluateOptions {
@@ -127,7 +142,7 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
         status: bestStatus,
         author: best?.author.login ?? null,
         url: best?.url ?? null,
-        errors: best && bestStatus !== 'ok' ? best.annotation.errors : [],
+        errors: best ? problemsOf(best, bestStatus, options.validation) : [],
       };
     });
 

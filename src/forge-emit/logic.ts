@@ -79,9 +79,22 @@ function decide(candidates: Candidate[], inputs: EmitInputs): Decision {
   return { kind: 'add', why: `no ${inputs.type} yet` };
 }
 
-/** Replace the annotation's own span; text around it in the same body is left as it was. */
+/**
+ * Replace the annotation's own text — the tag through its last sentinel line
+ * (`closeEnd`) — and leave everything around it as it was, including what a
+ * producer appended after the sentinel (§3.1: still part of the annotation).
+ */
 export function splice(body: string, a: Annotation, text: string): string {
-  return body.slice(0, a.start) + text + body.slice(a.end);
+  return body.slice(0, a.start) + text + body.slice(a.closeEnd);
+}
+
+/** GitHub stores bodies edited on the web with CRLF: compare texts by their lines, not their line ends. */
+export function sameText(a: string, b: string): boolean {
+  return a === b || normaliseBreaks(a) === normaliseBreaks(b);
+}
+
+function normaliseBreaks(s: string): string {
+  return s.indexOf('\r') < 0 ? s : s.replace(/\r\n?/g, '\n');
 }
 
 function append(body: string, text: string): string {
@@ -108,7 +121,7 @@ async function emitToComment(gh: GitHub, inputs: EmitInputs, comments: ThreadCom
   if (decision.kind === 'splice') {
     const c = decision.existing.comment as ThreadComment;
     const body = splice(c.body, decision.existing.annotation, inputs.text);
-    if (body === c.body) {
+    if (sameText(body, c.body)) {
       actions.push(`skip: comment ${c.id} already holds this exact text`);
       return { result: 'skipped', comment: c };
     }
@@ -152,7 +165,7 @@ async function emitToText(
   const present = parse(current).filter((a) => a.type === inputs.type);
   // Re-running the same step is a no-op even when the body's author is not
   // trusted (we wrote this text ourselves, and its exact copy is harmless).
-  if (inputs.ifExists !== 'append' && present.some((a) => a.raw.replace(/\r\n?/g, '\n') === inputs.text)) {
+  if (inputs.ifExists !== 'append' && present.some((a) => sameText(current.slice(a.start, a.closeEnd), inputs.text))) {
     actions.push(`skip: ${what} already holds this exact annotation`);
     return { result: 'skipped', comment: null };
   }
@@ -163,7 +176,7 @@ async function emitToText(
     return { result: 'skipped', comment: null };
   }
   const next = decision.kind === 'splice' ? splice(current, decision.existing.annotation, inputs.text) : append(current, inputs.text);
-  if (next === current) {
+  if (sameText(next, current)) {
     actions.push(`skip: ${what} already holds this exact text`);
     return { result: 'skipped', comment: null };
   }

@@ -2,7 +2,11 @@
  * Turning a trajectory (and the INVESTIGATOR and BUILDER around it) into a
  * release-note entry. Pure: no GitHub calls here.
  */
-import { getField, matchEnum, TASK_TYPE_VALUES, type Annotation, type Trajectory } from '../codec/index.js';
+import { getField, matchEnum, stripCodeSpan, TASK_TYPE_VALUES, type Annotation, type Trajectory } from '../codec/index.js';
+
+function codeSpanValue(s: string | undefined): string | null {
+  return s === undefined ? null : stripCodeSpan(s).trim();
+}
 import { tableCell } from '../common/markdown.js';
 
 export interface IssueRef {
@@ -29,11 +33,6 @@ export interface TrajectoryReport {
   missing: string[];
 }
 
-function stripTicks(s: string | null): string | null {
-  if (s === null) return null;
-  const t = s.trim();
-  return t.length > 1 && t.startsWith('`') && t.endsWith('`') ? t.slice(1, -1) : t;
-}
 
 /** `Task type: Bug Fix` in the trajectory's Investigation row, when no INVESTIGATOR was read. */
 function taskTypeFromPhases(t: Trajectory): string | null {
@@ -61,7 +60,7 @@ export function buildReport(
     : null;
   const bld = builder
     ? {
-        branch: stripTicks(getField(builder.fields, 'Branch') ?? null),
+        branch: codeSpanValue(getField(builder.fields, 'Branch')),
         commits: getField(builder.fields, 'Commits') ?? null,
         filesChanged: getField(builder.fields, 'Files changed') ?? null,
         changes: getField(builder.sections, 'Changes') ?? null,

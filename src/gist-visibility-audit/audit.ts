@@ -106,7 +106,7 @@ async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Referen
   const swap = (body: string): string => {
     // Through the codec: the annotation holding the old URL is re-emitted with the new one.
     for (const a of parse(body)) {
-      if (a.type === ref.type && a.inlineValue === ref.url) return body.slice(0, a.start) + emit(a.type, { value: newUrl }) + body.slice(a.end);
+      if (a.type === ref.type && a.inlineValue === ref.url) return body.slice(0, a.start) + emit(a.type, { value: newUrl }) + body.slice(a.closeEnd);
     }
     throw new Error(`the ${ref.type} annotation pointing to ${ref.url} is no longer in ${ref.source}`);
   };

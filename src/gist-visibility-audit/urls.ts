@@ -1,5 +1,5 @@
 /**
- * Gist URLs in the shapes pipelines write them (NOTES.md §5):
+ * Gist URLs in the shapes pipelines write them (implementation-notes.md §5):
  * gist.github.com/{user}/{id}, gist.github.com/{id}, a trailing `/`,
  * `#file-…`, `.git`, `/raw/…`, gist.githubusercontent.com/{user}/{id}/raw/…,
  * and GitHub Enterprise Server's gist.{host}/… and {host}/gist/….

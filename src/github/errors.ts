@@ -1,4 +1,4 @@
-/** GitHub API failures as one readable line. An API error is never a verdict (NOTES.md §5). */
+/** GitHub API failures as one readable line. An API error is never a verdict (implementation-notes.md §5). */
 
 interface HttpishError {
   status?: number;

@@ -30,6 +30,17 @@ export interface Emitted {
     text: string;
     warnings: string[];
 }
+/**
+ * A value as a CommonMark code span: a backtick run longer than any inside it,
+ * padded with a space where the value starts or ends with a backtick.
+ */
+export declare function codeSpan(value: string): string;
+/**
+ * The text inside one enclosing code span (`` `fix/x` `` → `fix/x`, CommonMark's
+ * one-space padding removed), or the value unchanged when it is not one. The
+ * one helper every reader of a code-span field (BUILDER's Branch) uses.
+ */
+export declare function stripCodeSpan(value: string): string;
 /** The annotation text and any warnings. Throws EmitError on input it cannot write faithfully. */
 export declare function emitAnnotation(type: string, input?: EmitInput): Emitted;
 export declare function emit(type: string, input?: EmitInput): string;

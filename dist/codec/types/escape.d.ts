@@ -1,5 +1,5 @@
 /**
- * Injection hardening (NOTES.md §1). Byte-compatible with the reference codec:
+ * Injection hardening (implementation-notes.md §1). Byte-compatible with the reference codec:
  * `&` is escaped first so the scheme is injective, then the three sequences that
  * open or close an HTML comment. Decoding runs the same steps in reverse.
  */

@@ -1,5 +1,5 @@
 /**
- * The `workflow:*` label state machine as deployed (NOTES.md §4), in one table.
+ * The `workflow:*` label state machine as deployed (implementation-notes.md §4), in one table.
  * needs-human carries no prefix and is a sticky flag beside the workflow label.
  */
 export declare const NEEDS_HUMAN = "needs-human";

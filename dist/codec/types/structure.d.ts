@@ -2,7 +2,7 @@ import { type LineTable } from './lines.js';
 import type { TypeSpec } from './registry.js';
 import type { Annotation, Finding, Trajectory } from './types.js';
 /** The part of an annotation the Markdown reader fills. */
-export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist'>;
+export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist' | 'fieldAliases'>;
 /**
  * Set an own property even when the key is `__proto__`: keys come from comment
  * text, and a plain assignment would silently drop that one (or, for an
