@@ -8,6 +8,7 @@
  * caller passes can add an annotation or change a sentinel state. The type
  * name is validated, never escaped.
  */
+import { quote } from './quote.js';
 import { cardValue } from './card.js';
 import { encode, encodeKey, foldLine } from './escape.js';
 import { closeOpenFences } from './fences.js';
@@ -110,8 +111,9 @@ function renderSection(spec: SectionSpec | undefined, value: SectionValue): stri
   return value
     .map((item, i) => {
       if (typeof item === 'object' && item !== null && 'text' in item) {
-        const it = item as { checked?: boolean; text: string };
-        return `- [${it.checked ? 'x' : ' '}] ${line(it.text)}`;
+        // `checked` may arrive as the string "true" from YAML read as strings.
+        const it = item as { checked?: boolean | string; text: string };
+        return `- [${it.checked === true || it.checked === 'true' ? 'x' : ' '}] ${line(it.text)}`;
       }
       const text = line(item);
       if (kind === 'checklist') return `- [ ] ${text}`;
@@ -310,7 +312,7 @@ function checkInputKeys(type: string, input: EmitInput): void {
 /** The annotation text and any warnings. Throws EmitError on input it cannot write faithfully. */
 export function emitAnnotation(type: string, input: EmitInput = {}): Emitted {
   if (typeof type !== 'string' || !isTypeName(type))
-    throw new EmitError(`"${String(type)}" is not a type name: use upper-case letters, digits and _ , starting with a letter`);
+    throw new EmitError(`${quote(type)} is not a type name: use upper-case letters, digits and _ , starting with a letter`);
   const warnings: string[] = [];
   if (!isReferenceTypeName(type))
     warnings.push(`type ${type} is outside [A-Z_]+: readers using the reference grammar <!-- FORGE:[A-Z_]+ --> will not see it`);
@@ -333,6 +335,6 @@ export function emit(type: string, input: EmitInput = {}): string {
 
 /** The partial sentinel line for a type (§3.3), in the shape mirroring its completion sentinel. */
 export function emitPartial(type: string): string {
-  if (!isTypeName(type)) throw new EmitError(`"${type}" is not a type name`);
+  if (!isTypeName(type)) throw new EmitError(`${quote(type)} is not a type name`);
   return `<!-- ${emittedPartialSentinel(type)} -->`;
 }

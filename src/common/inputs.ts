@@ -3,6 +3,7 @@
  * parser from the raw string. Every input is read and checked before the
  * first API call; a bad one is a UsageError with one readable line.
  */
+import { quote } from '../codec/quote.js';
 import { UsageError } from './lists.js';
 
 export type Getter = (name: string) => string;
@@ -35,7 +36,7 @@ export function bool(def: boolean): Parser<boolean> {
     if (v === '') return def;
     if (v === 'true') return true;
     if (v === 'false') return false;
-    throw new UsageError(`input "${name}" must be true or false, got "${raw.trim()}"`);
+    throw new UsageError(`input "${name}" must be true or false, got ${quote(raw.trim())}`);
   };
 }
 
@@ -43,7 +44,7 @@ export function oneOf<T extends string>(values: readonly T[], def: T): Parser<T>
   return (raw, name) => {
     const v = raw.trim();
     if (v === '') return def;
-    if (!(values as readonly string[]).includes(v)) throw new UsageError(`input "${name}" must be one of ${values.join(', ')}, got "${v}"`);
+    if (!(values as readonly string[]).includes(v)) throw new UsageError(`input "${name}" must be one of ${values.join(', ')}, got ${quote(v)}`);
     return v as T;
   };
 }
@@ -52,7 +53,7 @@ export function positiveInt(): Parser<number | null> {
   return (raw, name) => {
     const v = raw.trim().replace(/^#/, '');
     if (v === '') return null;
-    if (!/^\d{1,10}$/.test(v) || Number(v) < 1) throw new UsageError(`input "${name}" must be a positive whole number, got "${raw.trim()}"`);
+    if (!/^\d{1,10}$/.test(v) || Number(v) < 1) throw new UsageError(`input "${name}" must be a positive whole number, got ${quote(raw.trim())}`);
     return Number(v);
   };
 }

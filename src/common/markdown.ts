@@ -2,3 +2,16 @@
 export function tableCell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
 }
+
+/**
+ * Text from issues and annotations made inert for Markdown we publish
+ * (release notes, summaries): one line, table-safe, no HTML — `<` and `>` are
+ * escaped, so no comment, tag or entry marker can be formed — and no live
+ * `@mention` (a zero-width space after the `@` keeps GitHub from notifying).
+ */
+export function inert(s: string): string {
+  return tableCell(s)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@(?=[A-Za-z0-9_-])/g, '@&#8203;');
+}

@@ -42,9 +42,28 @@ export function eventInfo(): EventInfo {
   };
 }
 
+/** The message on one line: line breaks folded, never cut, so it always names what it is about. */
 function oneLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0];
+  return message.replace(/\s*(?:\r\n|\r|\n)\s*/g, ' ⏎ ');
+}
+
+/** GitHub refuses a job summary over 1 MiB; stay well under it, cutting at a line end (the verdict comes first). */
+export const MAX_SUMMARY_BYTES = 1_000_000;
+
+export function capSummary(summary: string): string {
+  if (Buffer.byteLength(summary, 'utf8') <= MAX_SUMMARY_BYTES) return summary;
+  let cut = summary.slice(0, Math.floor(MAX_SUMMARY_BYTES / 4));
+  let end = MAX_SUMMARY_BYTES / 4;
+  // Grow while it fits: UTF-8 takes at most four bytes a UTF-16 unit.
+  while (end < summary.length) {
+    const next = summary.slice(0, Math.min(summary.length, end + 50_000));
+    if (Buffer.byteLength(next, 'utf8') > MAX_SUMMARY_BYTES - 200) break;
+    cut = next;
+    end += 50_000;
+  }
+  const lastBreak = cut.lastIndexOf('\n');
+  return `${cut.slice(0, lastBreak > 0 ? lastBreak : cut.length)}\n\n… the summary was cut here to stay under GitHub's 1 MiB limit; the step's outputs hold everything.\n`;
 }
 
 export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> {
@@ -59,7 +78,7 @@ export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> 
     for (const [k, v] of Object.entries(result.outputs)) core.setOutput(k, String(v));
     for (const n of result.notices ?? []) core.notice(n);
     for (const w of result.warnings ?? []) core.warning(w);
-    if (result.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(result.summary, true).write();
+    if (result.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(capSummary(result.summary), true).write();
     if (result.failure) core.setFailed(result.failure);
   } catch (err) {
     if (!(err instanceof UsageError)) core.debug(err instanceof Error && err.stack ? err.stack : String(err));

@@ -3,6 +3,7 @@
  * `author_association` values or logins; `*` trusts everyone. Anyone who can
  * comment can type a tag, so an untrusted author's annotations are never counted.
  */
+import { quote } from '../codec/quote.js';
 import { splitList, UsageError } from './lists.js';
 
 export const ASSOCIATIONS = [
@@ -34,12 +35,15 @@ export function parseTrustPolicy(input: string | undefined): TrustPolicy {
   const logins = new Set<string>();
   let everyone = false;
   for (const entry of splitList(text)) {
-    const cleaned = entry.startsWith('@') ? entry.slice(1) : entry;
-    if (cleaned === '*') everyone = true;
-    else if ((ASSOCIATIONS as readonly string[]).includes(cleaned.toUpperCase()) && cleaned === cleaned.toUpperCase())
-      associations.add(cleaned);
+    // An entry that spells an author_association, in any letter case, is that
+    // association: `owner, member` must never trust the user named "member".
+    // A login that collides with one is written with its @: `@member`.
+    const isLogin = entry.startsWith('@');
+    const cleaned = isLogin ? entry.slice(1) : entry;
+    if (cleaned === '*' && !isLogin) everyone = true;
+    else if (!isLogin && (ASSOCIATIONS as readonly string[]).includes(cleaned.toUpperCase())) associations.add(cleaned.toUpperCase());
     else if (LOGIN.test(cleaned)) logins.add(cleaned.toLowerCase());
-    else throw new UsageError(`trusted-authors: "${entry}" is neither an author_association (${ASSOCIATIONS.join(', ')}) nor a GitHub login`);
+    else throw new UsageError(`trusted-authors: ${quote(entry)} is neither an author_association (${ASSOCIATIONS.join(', ')}) nor a GitHub login`);
   }
   return { everyone, associations, logins, text };
 }

@@ -7,11 +7,11 @@ import { bool, oneOf, optional, positiveInt, readInputs, required, type Getter }
 import { UsageError } from '../common/lists.js';
 import type { ActionDefinition, ActionResult, EventInfo } from '../common/runner.js';
 import type { WorkItem } from '../common/thread.js';
-import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
+import { isTrusted, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { parseRepository, type Repo } from '../github/repo.js';
 import { listReviews, readPullClosing, readThread } from '../github/thread.js';
-import { evaluate, parseRequired, VALIDATIONS, type CheckResult, type Validation } from './evaluate.js';
+import { evaluate, parseRequired, VALIDATIONS, type CheckResult, type PullContext, type Validation } from './evaluate.js';
 import { markdownReport } from './render.js';
 
 export interface CheckInputs {
@@ -54,8 +54,24 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
   };
 }
 
-/** Which threads to check: a PR's closed issues (with the PR's own annotations), else the item itself. */
-export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<{ items: WorkItem[]; shared: WorkItem[] }> {
+/** A PR body can name any number of issues; each costs requests, so at most this many are followed. */
+export const MAX_CLOSING_REFERENCES = 20;
+
+export interface Gathered {
+  items: WorkItem[];
+  shared: WorkItem[];
+  /** Set when a PR is checked: its number and head branch (the branch a BUILDER must be for). */
+  pull: PullContext | null;
+  /** What the gate decided not to follow, and why: shown in the summary and as warnings. */
+  notes: string[];
+}
+
+/**
+ * Which threads to check: a PR's closed issues (with the PR's own annotations),
+ * else the item itself. Closing references are typed by the PR's author, as
+ * easily as a FORGE tag: they are followed only when that author is trusted.
+ */
+export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<Gathered> {
   let pull = inputs.pull;
   let explicit: number | null = inputs.issue;
   let first: WorkItem | null = null;
@@ -66,20 +82,42 @@ export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<{ it
       explicit = null;
     }
   }
-  if (pull === null) return { items: [first as WorkItem], shared: [] };
+  if (pull === null) return { items: [first as WorkItem], shared: [], pull: null, notes: [] };
   const pr = first ?? (await readThread(gh, inputs.repo, pull));
   pr.comments.push(...(await listReviews(gh, inputs.repo, pull)));
-  const numbers = await readPullClosing(gh, inputs.repo, pull);
+  const { head, closes } = await readPullClosing(gh, inputs.repo, pull);
+  const notes: string[] = [];
+  let numbers: number[] = [];
+  if (closes.length > 0 && !isTrusted(inputs.trust, pr.author)) {
+    notes.push(
+      `PR #${pull} is by ${pr.author.login ?? '(unknown)'} (${pr.author.association}), who is not in trusted-authors: its closing references (${listNumbers(closes)}) are not followed, so the PR is checked on its own`,
+    );
+  } else {
+    numbers = [...closes];
+  }
+  // The workflow's own issue-number input is the workflow author's choice, not the PR author's.
   if (explicit !== null && explicit !== pull && !numbers.includes(explicit)) numbers.push(explicit);
-  if (numbers.length === 0) return { items: [pr], shared: [] };
+  if (numbers.length > MAX_CLOSING_REFERENCES) {
+    notes.push(`PR #${pull} names ${numbers.length} issues; only the first ${MAX_CLOSING_REFERENCES} are checked — not followed: ${listNumbers(numbers.slice(MAX_CLOSING_REFERENCES))}`);
+    numbers = numbers.slice(0, MAX_CLOSING_REFERENCES);
+  }
+  const context = { number: pull, head };
+  if (numbers.length === 0) return { items: [pr], shared: [], pull: context, notes };
   const items: WorkItem[] = [];
   for (const n of numbers) items.push(await readThread(gh, inputs.repo, n));
-  return { items, shared: [pr] };
+  return { items, shared: [pr], pull: context, notes };
+}
+
+function listNumbers(numbers: number[]): string {
+  const shown = numbers.slice(0, 30).map((n) => `#${n}`);
+  return numbers.length > shown.length ? `${shown.join(', ')} and ${numbers.length - shown.length} more` : shown.join(', ');
 }
 
 export async function runCheck(gh: GitHub, inputs: CheckInputs): Promise<CheckResult> {
-  const { items, shared } = await gatherItems(gh, inputs);
-  return evaluate(items, shared, { required: inputs.required, validation: inputs.validation, trust: inputs.trust });
+  const { items, shared, pull, notes } = await gatherItems(gh, inputs);
+  const result = evaluate(items, shared, { required: inputs.required, validation: inputs.validation, trust: inputs.trust, pull });
+  result.notes.unshift(...notes);
+  return result;
 }
 
 export function checkOutputs(result: CheckResult): ActionResult['outputs'] {
@@ -109,7 +147,7 @@ export const forgeCheck: ActionDefinition<CheckInputs> = {
       outputs: checkOutputs(result),
       summary: markdownReport(result),
       failure,
-      warnings: !result.conforming && !inputs.failOnViolation ? result.problems : [],
+      warnings: [...result.notes, ...(!result.conforming && !inputs.failOnViolation ? result.problems : [])],
     };
   },
 };

@@ -3,7 +3,8 @@
  * type present, complete, valid and written by a trusted author? Pure: the
  * forge-check action and `forge check` both call this; only the reading differs.
  */
-import { anyTerminal, currentState, ENDED_WITHOUT_BUILD, isTypeName } from '../codec/index.js';
+import { quote } from '../codec/quote.js';
+import { anyTerminal, currentState, ENDED_WITHOUT_BUILD, getField, isTypeName, stripCodeSpan } from '../codec/index.js';
 import { splitList, UsageError } from '../common/lists.js';
 import { collectAnnotations, type Ignored, type Located, type WorkItem } from '../common/thread.js';
 import type { TrustPolicy } from '../common/trust.js';
@@ -35,7 +36,7 @@ export function parseRequired(input: string | undefined): string[] {
       for (const t of PRESETS[type]) if (!out.includes(t)) out.push(t);
       continue;
     }
-    if (!isTypeName(type)) throw new UsageError(`required: "${raw}" is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`);
+    if (!isTypeName(type)) throw new UsageError(`required: ${quote(raw)} is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`);
     if (!out.includes(type)) out.push(type);
   }
   if (out.length === 0) throw new UsageError('required: no types given');
@@ -82,6 +83,8 @@ export interface CheckResult {
   items: ItemReport[];
   /** One line per problem, for the failure message. */
   problems: string[];
+  /** What the gate did not follow or count, and why (untrusted PR author, too many references, …). */
+  notes: string[];
 }
 
 const RANK: Record<TypeStatus, number> = { ok: 4, invalid: 3, incomplete: 2, missing: 1, 'not-required': 0 };
@@ -100,10 +103,44 @@ function problemsOf(a: Located, status: TypeStatus, validation: Validation): str
   return validation === 'template' ? [...errors, ...templateGaps] : errors;
 }
 
+/** The PR a gate runs for: a BUILDER counts for it only on the PR itself or for its head branch. */
+export interface PullContext {
+  number: number;
+  head: string;
+}
+
 export interface EvaluateOptions {
   required: string[];
   validation: Validation;
   trust: TrustPolicy;
+  pull?: PullContext | null;
+}
+
+/**
+ * A gate's evidence must be about what it gates: a BUILDER on an issue the PR
+ * closes counts only when its Branch is the PR's head branch. Others are
+ * moved to `ignored`, with the reason.
+ */
+function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext): { kept: Located[]; foreign: Ignored[] } {
+  const kept: Located[] = [];
+  const foreign: Ignored[] = [];
+  for (const a of found) {
+    if (a.annotation.type !== 'BUILDER' || item.number === pull.number) {
+      kept.push(a);
+      continue;
+    }
+    const branch = stripCodeSpan(getField(a.annotation.fields, 'Branch') ?? '').trim();
+    if (branch !== '' && branch === pull.head) kept.push(a);
+    else
+      foreign.push({
+        type: 'BUILDER',
+        item: a.item,
+        url: a.url,
+        author: a.author,
+        reason: `BUILDER on #${a.item} is for \`${branch || '(no branch)'}\`; this PR is \`${pull.head}\``,
+      });
+  }
+  return { kept, foreign };
 }
 
 /**
@@ -114,16 +151,23 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
   const sharedFound = shared.map((s) => collectAnnotations(s, options.trust));
   const reports: ItemReport[] = [];
   const problems: string[] = [];
+  const notes: string[] = [];
   const union = { missing: new Set<string>(), incomplete: new Set<string>(), invalid: new Set<string>() };
 
   for (const item of items) {
     const own = collectAnnotations(item, options.trust);
-    const found = [...own.found, ...sharedFound.flatMap((s) => s.found)];
-    const ignored = [...own.ignored, ...sharedFound.flatMap((s) => s.ignored)];
+    const pull = options.pull ?? null;
+    const builds = pull ? splitForeignBuilds(item, own.found, pull) : { kept: own.found, foreign: [] };
+    const found = [...builds.kept, ...sharedFound.flatMap((s) => s.found)];
+    const ignored = [...own.ignored, ...builds.foreign, ...sharedFound.flatMap((s) => s.ignored)];
     const state = currentState(item.labels);
     const terminal = anyTerminal(item.labels);
     const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
-    const exempt = endedLabel ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
+    // An issue that ended without a build is exempt — but a PR closing it *is* a build.
+    const forPull = pull !== null && item.number !== pull.number;
+    const exempt = endedLabel && !forPull ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
+    if (endedLabel && forPull)
+      notes.push(`#${item.number} is labelled ${endedLabel} (ended without a build), but PR #${pull.number} closes it and is a build: held to required`);
 
     const types: TypeReport[] = options.required.map((type) => {
       if (exempt) return { type, status: 'not-required' as const, author: null, url: null, errors: [] };
@@ -150,8 +194,10 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     for (const t of types) {
       if (t.status === 'missing') {
         union.missing.add(t.type);
-        const untrustedOnly = ignored.some((i) => i.type === t.type);
-        problems.push(`${label}: ${t.type} is missing${untrustedOnly ? ' (only untrusted authors wrote one; ignored)' : ''}`);
+        const passedOver = ignored.filter((i) => i.type === t.type);
+        const foreign = passedOver.filter((i) => i.reason.startsWith(`${t.type} on #`)).map((i) => i.reason);
+        const why = foreign.length > 0 ? ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})` : passedOver.length > 0 ? ' (only untrusted authors wrote one; ignored)' : '';
+        problems.push(`${label}: ${t.type} is missing${why}`);
       } else if (t.status === 'incomplete') {
         union.incomplete.add(t.type);
         problems.push(`${label}: ${t.type} is not complete — ${t.errors[0] ?? 'no completion sentinel'}`);
@@ -192,5 +238,6 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     terminal: first?.terminal ?? false,
     items: reports,
     problems,
+    notes,
   };
 }

@@ -10,9 +10,22 @@ const ICON: Record<TypeStatus, string> = {
   'not-required': '➖ not required',
 };
 
+/**
+ * GitHub refuses a job summary over 1 MiB, and strangers can post tags by the
+ * thousand: lists of ignored annotations and error texts are capped, the
+ * verdict tables never are.
+ */
+export const MAX_IGNORED_ROWS = 25;
+const MAX_CELL = 1500;
+
+function capped(text: string): string {
+  return text.length <= MAX_CELL ? text : `${text.slice(0, MAX_CELL)}… (${text.length - MAX_CELL} more characters)`;
+}
+
 export function markdownReport(result: CheckResult): string {
   const out: string[] = [];
   out.push(`## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`, '');
+  for (const n of result.notes) out.push(`> ${tableCell(n)}`, '');
   for (const item of result.items) {
     const kind = item.kind === 'pull' ? 'PR' : 'Issue';
     out.push(`### ${kind} [#${item.number}](${item.url}) — state \`${item.state}\`${item.terminal ? ' (terminal)' : ''}`, '');
@@ -20,13 +33,15 @@ export function markdownReport(result: CheckResult): string {
     out.push('| Type | Status | Author | Link | Errors |', '|---|---|---|---|---|');
     for (const t of item.types) {
       const link = t.url ? `[comment](${t.url})` : '';
-      out.push(`| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? '@' + tableCell(t.author) : ''} | ${link} | ${tableCell(t.errors.join('; '))} |`);
+      out.push(`| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? '@' + tableCell(t.author) : ''} | ${link} | ${tableCell(capped(t.errors.join('; ')))} |`);
     }
     out.push('');
     if (item.ignored.length > 0) {
-      out.push(`<details><summary>${item.ignored.length} annotation(s) ignored (untrusted authors)</summary>`, '');
+      out.push(`<details><summary>${item.ignored.length} annotation(s) ignored (untrusted authors, or not about this PR)</summary>`, '');
       out.push('| Type | Author | Link | Why |', '|---|---|---|---|');
-      for (const i of item.ignored) out.push(`| \`${i.type}\` | ${tableCell(i.author ?? '')} | [comment](${i.url}) | ${tableCell(i.reason)} |`);
+      for (const i of item.ignored.slice(0, MAX_IGNORED_ROWS))
+        out.push(`| \`${tableCell(capped(i.type))}\` | ${tableCell(i.author ?? '')} | [comment](${i.url}) | ${tableCell(capped(i.reason))} |`);
+      if (item.ignored.length > MAX_IGNORED_ROWS) out.push('', `… and ${item.ignored.length - MAX_IGNORED_ROWS} more (all of them are in the \`report\` output).`);
       out.push('', '</details>', '');
     }
   }
@@ -38,7 +53,7 @@ function pad(s: string, n: number): string {
 }
 
 export function textReport(result: CheckResult): string {
-  const out: string[] = [];
+  const out: string[] = result.notes.map((n) => `note: ${n}`);
   for (const item of result.items) {
     out.push(`${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}  state: ${item.state}${item.terminal ? ' (terminal)' : ''}`);
     if (item.exempt) out.push(`  ${item.exempt}`);

@@ -1,6 +1,6 @@
 /** forge-emit's inputs: parsed, checked and turned into the annotation text before any API call. */
+import { quote } from '../codec/quote.js';
 import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import YAML from 'yaml';
 import {
   EmitError,
@@ -16,6 +16,7 @@ import {
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, verbatim, type Getter } from '../common/inputs.js';
 import { UsageError } from '../common/lists.js';
+import { workspacePath } from '../common/paths.js';
 import type { EventInfo } from '../common/runner.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { parseRepository, type Repo } from '../github/repo.js';
@@ -63,7 +64,9 @@ const schema = {
 
 function yamlInput(name: string, text: string | null): unknown {
   if (text === null) return undefined;
-  const doc = YAML.parseDocument(text, { prettyErrors: true });
+  // Scalars are read as the strings written (the failsafe schema): `Branch: 1.10`
+  // stays "1.10" and `Commits: 0123456` keeps its zero. The card is data, read as YAML.
+  const doc = YAML.parseDocument(text, { prettyErrors: true, ...(name === 'card' ? {} : { schema: 'failsafe' as const }) });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const at = e.linePos?.[0] ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
@@ -82,7 +85,7 @@ function mapping(name: string, value: unknown): Record<string, unknown> | undefi
 function readBody(body: string | null, bodyFile: string | null, workspace: string): string | undefined {
   if (body !== null && bodyFile !== null) throw new UsageError('give either "body" or "body-file", not both');
   if (bodyFile === null) return body ?? undefined;
-  const path = isAbsolute(bodyFile) ? bodyFile : resolve(workspace, bodyFile);
+  const path = workspacePath('body-file', bodyFile, workspace);
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
@@ -97,7 +100,7 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitInputs {
   const number = raw.issueNumber ?? target.issue ?? target.pull;
   if (number === null) throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
   if (raw.label !== null && !isReservedLabel(raw.label))
-    throw new UsageError(`label "${raw.label}" is not a FORGE label; use one of ${RESERVED_LABELS.join(', ')}`);
+    throw new UsageError(`label ${quote(raw.label)} is not a FORGE label; use one of ${RESERVED_LABELS.join(', ')}`);
   if (raw.milestone !== null && raw.target !== 'milestone') throw new UsageError('input "milestone" is only used with target: milestone');
 
   const input: EmitInput = { status: raw.status };

@@ -135,7 +135,7 @@ async function emitToComment(gh: GitHub, inputs: EmitInputs, comments: ThreadCom
   checkLength('the new comment', inputs.text);
   actions.push(`create a comment on #${inputs.number}: ${decision.why}`);
   if (inputs.dryRun) return { result: 'dry-run', comment: null };
-  const created = await createComment(gh, inputs.repo, inputs.number, inputs.text);
+  const created = await createOnce(gh, inputs, actions);
   done.push(`created comment ${created.id}`);
   if (inputs.ifExists !== 'skip' || inputs.status !== 'complete') return { result: 'created', comment: created };
 
@@ -150,6 +150,38 @@ async function emitToComment(gh: GitHub, inputs: EmitInputs, comments: ThreadCom
   done.push(`deleted comment ${created.id} again`);
   actions.push(`removed comment ${created.id}: comment ${earlier.comment.id} was posted first by a concurrent run`);
   return { result: 'skipped', comment: earlier.comment };
+}
+
+/** Attempts at a comment POST whose outcome was unknown (5xx, connection lost). */
+const CREATE_ATTEMPTS = 3;
+
+/** A failure after which the request may still have been carried out. */
+function outcomeUnknown(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === null || err.status >= 500);
+}
+
+/**
+ * Post the annotation exactly once. The client does not retry this POST by
+ * itself: a 5xx can arrive after the comment landed. Before each repeat the
+ * thread is re-read, and a trusted comment holding exactly this text — ours,
+ * landed after all — is adopted instead of posting a second one (in `append`
+ * mode too: a retry is not an append).
+ */
+async function createOnce(gh: GitHub, inputs: EmitInputs, actions: string[]): Promise<ThreadComment> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createComment(gh, inputs.repo, inputs.number, inputs.text, { once: true });
+    } catch (err) {
+      if (!outcomeUnknown(err) || attempt >= CREATE_ATTEMPTS) throw err;
+      const after = await listComments(gh, inputs.repo, inputs.number);
+      const landed = after.find((c) => isTrusted(inputs.trust, c.author) && sameText(c.body, inputs.text));
+      if (landed) {
+        actions.push(`adopted comment ${landed.id}: the POST that failed (${(err as Error).message}) had landed`);
+        return landed;
+      }
+      actions.push(`retrying the POST: it failed (${(err as Error).message}) and the thread does not hold the comment`);
+    }
+  }
 }
 
 /** The issue body (PRIOR_GIST) or a milestone description (MILESTONE_INDEX): one text, edited whole. */

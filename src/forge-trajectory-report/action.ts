@@ -1,8 +1,8 @@
 /** forge-trajectory-report — the §9.2 consumer: release notes from FORGE:TRAJECTORY on issue close. */
-import { isAbsolute, resolve } from 'node:path';
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, type Getter } from '../common/inputs.js';
 import { UsageError } from '../common/lists.js';
+import { workspacePath } from '../common/paths.js';
 import type { ActionDefinition, EventInfo } from '../common/runner.js';
 import { parseTrustPolicy } from '../common/trust.js';
 import { createClient } from '../github/client.js';
@@ -36,7 +36,8 @@ function readReportInputs(get: Getter, event: EventInfo): Inputs {
     issue,
     milestone: raw.milestone,
     trust: parseTrustPolicy(raw.trusted ?? undefined),
-    outputFile: raw.outputFile,
+    // Checked before any API call; the resolved path is what gets written.
+    outputFile: raw.outputFile === null ? null : workspacePath('output-file', raw.outputFile, event.workspace),
     failIfMissing: raw.failIfMissing,
   };
 }
@@ -47,7 +48,7 @@ export const forgeTrajectoryReport: ActionDefinition<Inputs> = {
   readInputs: readReportInputs,
   async execute(inputs, event, log) {
     const gh = createClient(inputs.token, { log });
-    const outcome = await runReport(gh, inputs, (p) => (isAbsolute(p) ? p : resolve(event.workspace, p)));
+    const outcome = await runReport(gh, inputs, (p) => p);
     const notices: string[] = [];
     const warnings: string[] = [];
     let failure: string | null = null;

@@ -2,12 +2,12 @@
  * Turning a trajectory (and the INVESTIGATOR and BUILDER around it) into a
  * release-note entry. Pure: no GitHub calls here.
  */
-import { getField, matchEnum, stripCodeSpan, TASK_TYPE_VALUES, type Annotation, type Trajectory } from '../codec/index.js';
+import { codeSpan, getField, matchEnum, stripCodeSpan, TASK_TYPE_VALUES, type Annotation, type Trajectory } from '../codec/index.js';
+import { inert, tableCell } from '../common/markdown.js';
 
 function codeSpanValue(s: string | undefined): string | null {
   return s === undefined ? null : stripCodeSpan(s).trim();
 }
-import { tableCell } from '../common/markdown.js';
 
 export interface IssueRef {
   number: number;
@@ -93,22 +93,22 @@ export const entryEnd = (n: number) => `<!-- forge-release-note:end #${n} -->`;
 
 /** The release-note entry for one issue, wrapped in markers so a notes file can be updated in place. */
 export function issueMarkdown(r: TrajectoryReport): string {
-  const out = [entryBegin(r.issue.number), `### [#${r.issue.number}](${r.issue.url}) ${tableCell(r.issue.title)}`, ''];
+  const out = [entryBegin(r.issue.number), `### [#${r.issue.number}](${r.issue.url}) ${inert(r.issue.title)}`, ''];
   const facts: string[] = [];
-  if (r.investigator?.taskType) facts.push(`**Type**: ${tableCell(r.investigator.taskType)}`);
-  if (r.investigator?.severity) facts.push(`**Severity**: ${tableCell(r.investigator.severity)}`);
-  if (r.investigator?.verdict) facts.push(`**Verdict**: ${tableCell(r.investigator.verdict)}`);
+  if (r.investigator?.taskType) facts.push(`**Type**: ${inert(r.investigator.taskType)}`);
+  if (r.investigator?.severity) facts.push(`**Severity**: ${inert(r.investigator.severity)}`);
+  if (r.investigator?.verdict) facts.push(`**Verdict**: ${inert(r.investigator.verdict)}`);
   if (r.prNumber !== null) facts.push(`**PR**: [#${r.prNumber}](${r.prUrl})`);
-  if (r.branch) facts.push(`**Branch**: \`${tableCell(r.branch)}\``);
-  if (r.completed) facts.push(`**Completed**: ${tableCell(r.completed)}`);
+  if (r.branch) facts.push(`**Branch**: ${codeSpan(tableCell(r.branch))}`);
+  if (r.completed) facts.push(`**Completed**: ${inert(r.completed)}`);
   if (facts.length) out.push(facts.join(' · '), '');
-  if (r.decisions) out.push(`- **Decisions**: ${tableCell(r.decisions)}`);
-  if (r.anomalies) out.push(`- **Anomalies**: ${tableCell(r.anomalies)}`);
-  if (r.builder?.commits) out.push(`- **Commits**: ${tableCell(r.builder.commits)}`);
+  if (r.decisions) out.push(`- **Decisions**: ${inert(r.decisions)}`);
+  if (r.anomalies) out.push(`- **Anomalies**: ${inert(r.anomalies)}`);
+  if (r.builder?.commits) out.push(`- **Commits**: ${inert(r.builder.commits)}`);
   if (r.decisions || r.anomalies || r.builder?.commits) out.push('');
   if (r.phases.length) {
     out.push('| Phase | Result | Notes |', '|---|---|---|');
-    for (const p of r.phases) out.push(`| ${tableCell(p.phase)} | ${tableCell(p.result)} | ${tableCell(p.notes)} |`);
+    for (const p of r.phases) out.push(`| ${inert(p.phase)} | ${inert(p.result)} | ${inert(p.notes)} |`);
     out.push('');
   }
   if (r.missing.length) out.push(`> ⚠️ The trajectory has no ${r.missing.join(' and no ')}.`, '');
@@ -133,7 +133,7 @@ export function milestoneMarkdown(title: string, reports: TrajectoryReport[]): s
     const type = r.investigator?.taskType ? matchEnum(r.investigator.taskType, GROUPS) ?? 'Other' : 'Other';
     groups.set(type, [...(groups.get(type) ?? []), r]);
   }
-  const out = [`## Release notes — ${tableCell(title)}`, '', `${reports.length} closed issue(s).`, ''];
+  const out = [`## Release notes — ${inert(title)}`, '', `${reports.length} closed issue(s).`, ''];
   for (const g of [...GROUPS, 'Other']) {
     const list = groups.get(g);
     if (!list) continue;
@@ -141,7 +141,7 @@ export function milestoneMarkdown(title: string, reports: TrajectoryReport[]): s
     for (const r of list.sort((a, b) => a.issue.number - b.issue.number)) {
       const pr = r.prNumber !== null ? ` — [PR #${r.prNumber}](${r.prUrl})` : '';
       const note = r.found ? (r.missing.length ? ` (trajectory has no ${r.missing.join(', ')})` : '') : ' (no trajectory)';
-      out.push(`- [#${r.issue.number}](${r.issue.url}) ${tableCell(r.issue.title)}${pr}${note}`);
+      out.push(`- [#${r.issue.number}](${r.issue.url}) ${inert(r.issue.title)}${pr}${note}`);
     }
     out.push('');
   }

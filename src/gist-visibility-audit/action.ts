@@ -1,4 +1,5 @@
 /** gist-visibility-audit — enforces the spec's rule that every FORGE gist is secret (§4.2). */
+import { quote } from '../codec/quote.js';
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, type Getter } from '../common/inputs.js';
 import { UsageError } from '../common/lists.js';
@@ -49,7 +50,7 @@ function readAuditInputs(get: Getter, event: EventInfo): Inputs {
   if (scope === 'issue' && issue === null) throw new UsageError(`scope: issue needs issue-number (the "${event.name}" event carries no issue)`);
   if (scope === 'milestone' && raw.milestone === null && issue === null) throw new UsageError('scope: milestone needs the "milestone" input or an issue-number');
   if (raw.remediate && raw.gistToken === null) throw new UsageError('remediate: true needs gist-token (a user token with the gist scope)');
-  if (raw.label !== null && !/^[^,\n]{1,50}$/.test(raw.label)) throw new UsageError(`label-on-violation: "${raw.label}" is not a label name`);
+  if (raw.label !== null && !/^[^,\n]{1,50}$/.test(raw.label)) throw new UsageError(`label-on-violation: ${quote(raw.label)} is not a label name`);
   return {
     token: raw.token,
     gistToken: raw.gistToken,
@@ -76,6 +77,7 @@ function summary(inputs: Inputs, collected: Collected, result: AuditResult): str
   const out = [`## FORGE gist visibility audit — ${verdict}`, ''];
   out.push(`Scope: ${inputs.scope} (${collected.searched.join('; ')}). Gists checked: ${result.checked}; public: ${result.publicCount}; missing: ${result.missingCount}.`, '');
   if (result.unfinished) out.push(`> The audit could not finish: ${result.unfinished}. Only the gists listed were checked.`, '');
+  if (result.writeFailure) out.push(`> A write failed: ${tableCell(result.writeFailure)}`, '');
   for (const n of collected.notes) out.push(`> ${n}`, '');
   if (result.findings.length > 0) {
     out.push('| Severity | Gist | Type | Source | Trusted | Remediated | Detail |', '|---|---|---|---|---|---|---|');
@@ -101,7 +103,8 @@ export const gistVisibilityAudit: ActionDefinition<Inputs> = {
     const result = await runAudit(gh, gists, inputs.repo, collected.refs, { remediate: inputs.remediate, dryRun: inputs.dryRun, label: inputs.label, anonymous }, log);
     for (const a of result.actions) log(`${inputs.dryRun ? '[dry-run] ' : ''}${a}`);
     let failure: string | null = null;
-    if (result.unfinished) failure = `gist audit unfinished after ${result.checked} gist(s): ${result.unfinished}`;
+    if (result.writeFailure) failure = `gist audit: ${result.writeFailure}`;
+    else if (result.unfinished) failure = `gist audit unfinished after ${result.checked} gist(s): ${result.unfinished}`;
     else if (result.publicRemaining > 0 && inputs.failOnPublic) {
       const ids = [...new Set(result.findings.filter((f) => f.severity === 'CRITICAL' && !f.remediated).map((f) => f.id))];
       failure = `${result.publicRemaining} public FORGE gist(s): ${ids.join(', ')} — FORGE gists must be secret (spec §4.2)`;

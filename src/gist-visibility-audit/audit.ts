@@ -18,6 +18,8 @@ import { gistUrlsInText } from './urls.js';
 
 export interface GistFinding {
   id: string | null;
+  /** The secret copy a remediation made, when it did. */
+  replacement: string | null;
   url: string;
   public: boolean | null;
   type: string;
@@ -41,6 +43,8 @@ export interface AuditResult {
   publicRemaining: number;
   labelled: number[];
   actions: string[];
+  /** A write that failed after others succeeded: what failed, and what had been done. */
+  writeFailure: string | null;
 }
 
 type GistState = { kind: 'found'; gist: GistInfo } | { kind: 'missing' };
@@ -64,16 +68,28 @@ function refusal(err: unknown, anonymous: boolean): string {
   return describeApiError(err, 'reading a gist').message;
 }
 
+/**
+ * How a gist may be named in logs, the summary and outputs: by its id when the
+ * repository shows it anyway or the gist is public; otherwise only by where it
+ * was found — the id of a secret gist is its only protection.
+ */
+function gistName(ref: Reference, shown: ReadonlySet<string>, isPublic: boolean): string {
+  if (ref.id === null) return ref.url;
+  return isPublic || shown.has(ref.id) ? `gist ${ref.id}` : `a secret gist (${ref.source})`;
+}
+
 /** Look up every gist once; index gists' files add references (to `queue`) one level down. */
 async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log: (s: string) => void): Promise<Lookup> {
   const states = new Map<string, GistState>();
+  const shown = new Set(queue.filter((r) => r.shown && r.id !== null).map((r) => r.id as string));
   for (let i = 0; i < queue.length; i++) {
     const ref = queue[i];
     if (ref.id === null || states.has(ref.id)) continue;
     try {
       const gist = await getGistRaw(gists, ref.id);
       states.set(ref.id, { kind: 'found', gist });
-      log(`gist ${ref.id}: ${gist.public ? 'PUBLIC' : 'secret'} (${ref.source})`);
+      const name = gistName(ref, shown, gist.public);
+      log(`${name}: ${gist.public ? 'PUBLIC' : 'secret'}${name.startsWith('a secret') ? '' : ` (${ref.source})`}`);
       if (ref.index) {
         for (const f of gist.files) {
           for (const link of gistUrlsInText(f.content ?? '')) {
@@ -81,11 +97,12 @@ async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log
               type: 'KNOWLEDGE_GIST',
               url: link.url,
               id: link.id,
-              source: `index gist ${ref.id}, file ${f.filename}`,
+              source: `${name.startsWith('a secret') ? 'the index gist found in ' + ref.source : 'index ' + name}, file ${f.filename}`,
               trusted: ref.trusted,
               issue: ref.issue,
               location: { kind: 'gist-file', gistId: ref.id, filename: f.filename },
               index: false,
+              shown: false,
             });
           }
         }
@@ -93,7 +110,7 @@ async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log
     } catch (err) {
       if ((err as { status?: number }).status === 404) {
         states.set(ref.id, { kind: 'missing' });
-        log(`gist ${ref.id}: not found (${ref.source})`);
+        log(`${ref.shown ? `gist ${ref.id}` : 'a gist'}: not found (${ref.source})`);
         continue;
       }
       return { states, unfinished: refusal(err, anonymous) };
@@ -140,11 +157,11 @@ function sameFiles(a: GistInfo, b: GistInfo): boolean {
  * secret copy, read it back and compare every file, rewrite the references,
  * and only then delete the public gist. Returns what happened, one line.
  */
-async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, refs: Reference[], me: string): Promise<{ ok: boolean; detail: string }> {
+async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, refs: Reference[], me: string): Promise<{ ok: boolean; detail: string; replacement?: string }> {
   if (gist.owner && gist.owner.toLowerCase() !== me.toLowerCase())
     return { ok: false, detail: `not remediated: the gist belongs to ${gist.owner}, not to the gist-token user ${me}` };
-  if (gist.files.some((f) => f.truncated || f.content === null))
-    return { ok: false, detail: 'not remediated: a file is truncated in the API response, so a copy could lose content' };
+  if (gist.truncated || gist.files.some((f) => f.truncated || f.content === null))
+    return { ok: false, detail: 'not remediated: too large to copy safely (the API response is truncated, so a copy would lose content); the public gist is unchanged' };
   const done: string[] = [];
   let copy: GistInfo;
   try {
@@ -181,7 +198,7 @@ async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, ref
   } catch (err) {
     return { ok: false, detail: `not remediated: ${(err as Error).message}; ${done.join('; ')} — the public gist is still there` };
   }
-  return { ok: true, detail: `migrated to secret gist ${back.url} (${done.join('; ')}; deleted the public gist)` };
+  return { ok: true, replacement: back.url, detail: `migrated to secret gist ${back.url} (${done.join('; ')}; deleted the public gist)` };
 }
 
 export interface AuditOptions {
@@ -198,6 +215,7 @@ export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Referen
   const actions: string[] = [];
   const finding = (ref: Reference, severity: GistFinding['severity'], isPublic: boolean | null, detail: string): GistFinding => ({
     id: ref.id,
+    replacement: null,
     url: ref.url,
     public: isPublic,
     type: ref.type,
@@ -212,23 +230,39 @@ export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Referen
     if (ref.id === null) findings.push(finding(ref, 'WARNING', null, 'not a gist URL'));
     else if (!state) continue; // not reached: the audit stopped first
     else if (state.kind === 'missing') findings.push(finding(ref, 'WARNING', null, 'dangling reference: the gist does not exist (404)'));
-    else if (state.gist.public) findings.push(finding(ref, 'CRITICAL', true, 'public gist: FORGE gists must be secret (§4.2)'));
+    else if (state.gist.public)
+      findings.push(finding(ref, 'CRITICAL', true, `public gist: FORGE gists must be secret (§4.2)${ref.trusted ? '' : ' — linked by an untrusted author: reported, never remediated on their word'}`));
   }
 
   const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
+  // Trust decides every write: only trusted references start a migration, are
+  // rewritten by one, or label an issue. An untrusted link to a public gist is
+  // reported above and nothing more — a stranger cannot get a maintainer's
+  // deliberately public gist deleted, nor block a migration with their own index.
+  const trustedRefs = (id: string) => all.filter((x) => x.id === id && x.trusted);
   const remediated = new Set<string>();
+  const migrations: string[] = [];
   if (opts.remediate && publicIds.length > 0 && lookup.unfinished === null) {
+    const candidates = publicIds.filter((id) => trustedRefs(id).length > 0);
+    for (const id of publicIds.filter((x) => !candidates.includes(x))) {
+      actions.push(`gist ${id}: not remediated: only untrusted authors link to it`);
+      for (const f of findings) if (f.id === id && f.public) f.detail = `${f.detail}; not remediated: only untrusted authors link to it`;
+    }
     if (opts.dryRun) {
-      for (const id of publicIds) actions.push(`would migrate public gist ${id} to a secret copy and rewrite its ${all.filter((x) => x.id === id).length} reference(s)`);
-    } else {
+      for (const id of candidates) actions.push(`would migrate public gist ${id} to a secret copy and rewrite its ${trustedRefs(id).length} trusted reference(s)`);
+    } else if (candidates.length > 0) {
       const me = await authenticatedLogin(gists);
-      for (const id of publicIds) {
+      for (const id of candidates) {
         const state = lookup.states.get(id) as { kind: 'found'; gist: GistInfo };
-        const result = await remediate(gh, gists, r, state.gist, all.filter((x) => x.id === id), me);
+        const result = await remediate(gh, gists, r, state.gist, trustedRefs(id), me);
         actions.push(`gist ${id}: ${result.detail}`);
-        if (result.ok) remediated.add(id);
+        if (result.ok) {
+          remediated.add(id);
+          migrations.push(`gist ${id} → ${result.replacement}`);
+        }
         for (const f of findings) if (f.id === id && f.public) {
           f.remediated = result.ok;
+          f.replacement = result.replacement ?? null;
           f.detail = `${f.detail}; ${result.detail}`;
         }
       }
@@ -236,13 +270,23 @@ export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Referen
   }
 
   const labelled: number[] = [];
+  let writeFailure: string | null = null;
   if (opts.label) {
-    const issues = [...new Set(all.filter((x) => x.id !== null && publicIds.includes(x.id) && !remediated.has(x.id) && x.issue !== null).map((x) => x.issue as number))];
+    const issues = [
+      ...new Set(all.filter((x) => x.trusted && x.id !== null && publicIds.includes(x.id) && !remediated.has(x.id) && x.issue !== null).map((x) => x.issue as number)),
+    ];
     for (const n of issues) {
       actions.push(`${opts.dryRun ? 'would label' : 'label'} #${n} ${opts.label}`);
       if (opts.dryRun) continue;
-      await ensureLabel(gh, r, opts.label, 'd93f0b', 'A FORGE gist is public');
-      await addLabels(gh, r, n, [opts.label]);
+      try {
+        await ensureLabel(gh, r, opts.label, 'd93f0b', 'A FORGE gist is public');
+        await addLabels(gh, r, n, [opts.label]);
+      } catch (err) {
+        // Outputs and the summary are still written: what completed must not be hidden by what failed.
+        const before = [...migrations.map((m) => `migrated ${m}`), ...labelled.map((l) => `labelled #${l}`)];
+        writeFailure = `labelling #${n} ${opts.label} failed (${(err as Error).message})${before.length ? `; completed before it: ${before.join('; ')}` : '; nothing had been written before it'}`;
+        break;
+      }
       labelled.push(n);
     }
   }
@@ -256,5 +300,6 @@ export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Referen
     publicRemaining: publicIds.filter((id) => !remediated.has(id)).length,
     labelled,
     actions,
+    writeFailure,
   };
 }

@@ -34,6 +34,13 @@ export interface Reference {
   location: Location;
   /** An index gist, whose files list further knowledge gists (followed one level). */
   index: boolean;
+  /**
+   * Does the repository itself show this URL (a comment, a body, a milestone)?
+   * A secret gist is protected only by its id: one the repository does not
+   * show (the memory index, gists listed inside an index) is never named in
+   * logs, summaries or outputs.
+   */
+  shown: boolean;
 }
 
 /** Annotation types whose inline value is a gist URL; the index types are followed one level. */
@@ -49,7 +56,7 @@ export function refsInBody(body: string, location: Location, issue: number | nul
   for (const a of parse(body)) {
     const kind = GIST_TYPES[a.type];
     if (!kind || a.inlineValue === null || a.inlineValue === '') continue;
-    out.push({ type: a.type, url: a.inlineValue, id: gistIdFromUrl(a.inlineValue), source: where, trusted, issue, location, index: kind.index });
+    out.push({ type: a.type, url: a.inlineValue, id: gistIdFromUrl(a.inlineValue), source: where, trusted, issue, location, index: kind.index, shown: true });
   }
   return out;
 }
@@ -150,6 +157,7 @@ export async function collectReferences(
         issue: null,
         location: { kind: 'gist-description', gistId: g.id },
         index: true,
+        shown: false,
       });
     }
     searched.push(`${own.length} gist(s) of the gist-token user for the memory index`);

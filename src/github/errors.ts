@@ -34,6 +34,12 @@ export function describeApiError(err: unknown, doing: string): ApiError {
   const where = route(e);
   const headers = e.response?.headers ?? {};
   let why: string;
+  // Octokit reports a request that never got an answer (refused, reset, DNS) as
+  // a 500 with no response: say so, rather than that GitHub answered 500.
+  if (status === 500 && e.response === undefined) {
+    const apiError = new ApiError(`${doing} failed: could not reach GitHub at ${origin(e)}: ${firstLine(e.message ?? String(err))}`, null);
+    return apiError;
+  }
   if (status === 401) why = 'GitHub rejected the token (401): check the github-token input';
   else if ((status === 403 || status === 429) && headers['x-ratelimit-remaining'] === '0') {
     const reset = Number(headers['x-ratelimit-reset']);
@@ -46,6 +52,14 @@ export function describeApiError(err: unknown, doing: string): ApiError {
   else if (status !== null) why = `GitHub answered ${status}: ${firstLine(e.message)}`;
   else why = firstLine(e.message ?? String(err));
   return new ApiError(`${doing} failed${where ? ` (${where})` : ''}: ${why}`, status);
+}
+
+function origin(e: HttpishError): string {
+  try {
+    return new URL(e.request?.url ?? '').origin;
+  } catch {
+    return process.env.GITHUB_API_URL ?? 'https://api.github.com';
+  }
 }
 
 function firstLine(s: string | undefined): string {

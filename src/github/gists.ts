@@ -20,6 +20,8 @@ export interface GistInfo {
   description: string | null;
   owner: string | null;
   files: GistFile[];
+  /** The API lists at most 300 files and then sets `truncated`: a copy would lose the rest. */
+  truncated: boolean;
 }
 
 type RawGist = {
@@ -29,6 +31,7 @@ type RawGist = {
   description?: string | null;
   owner?: { login?: string } | null;
   files?: Record<string, { filename?: string; content?: string; truncated?: boolean; raw_url?: string } | null>;
+  truncated?: boolean;
 };
 
 function toGist(g: RawGist): GistInfo {
@@ -38,6 +41,7 @@ function toGist(g: RawGist): GistInfo {
     public: g.public === true,
     description: g.description ?? null,
     owner: g.owner?.login ?? null,
+    truncated: g.truncated === true,
     files: Object.entries(g.files ?? {}).map(([name, f]) => ({
       filename: f?.filename ?? name,
       content: typeof f?.content === 'string' ? f.content : null,

@@ -29,10 +29,10 @@ export async function readThread(gh: GitHub, r: Repo, number: number): Promise<W
   return item;
 }
 
-/** The PR's body (via the pulls endpoint, the source of truth for it) and the issues it closes. */
-export async function readPullClosing(gh: GitHub, r: Repo, number: number): Promise<number[]> {
+/** The PR's head branch and the issues its body closes (via the pulls endpoint, the source of truth for both). */
+export async function readPullClosing(gh: GitHub, r: Repo, number: number): Promise<{ head: string; closes: number[] }> {
   const { data } = await api(`reading PR #${number}`, () => gh.rest.pulls.get({ ...r, pull_number: number }));
-  return closingIssues(data.body ?? '', repoName(r)).filter((n) => n !== number);
+  return { head: data.head?.ref ?? '', closes: closingIssues(data.body ?? '', repoName(r)).filter((n) => n !== number) };
 }
 
 /** The page number of `rel="last"` in a Link header, or null when there is one page. */

@@ -5,8 +5,14 @@ import type { Repo } from './repo.js';
 import { toComment } from '../common/rest.js';
 import type { ThreadComment } from '../common/thread.js';
 
-export async function createComment(gh: GitHub, r: Repo, number: number, body: string): Promise<ThreadComment> {
-  const { data } = await api(`creating a comment on #${number}`, () => gh.rest.issues.createComment({ ...r, issue_number: number, body }));
+/**
+ * Create a comment. `once` turns off the client's automatic retry for this
+ * POST: a 5xx may come back after the comment landed, so repeating it blindly
+ * posts it twice — the caller re-reads the thread and decides (forge-emit).
+ */
+export async function createComment(gh: GitHub, r: Repo, number: number, body: string, options: { once?: boolean } = {}): Promise<ThreadComment> {
+  const request = options.once ? { request: { retries: 0 } } : {};
+  const { data } = await api(`creating a comment on #${number}`, () => gh.rest.issues.createComment({ ...r, issue_number: number, body, ...request }));
   return toComment(data);
 }
 

@@ -1,0 +1,44 @@
+/**
+ * Path inputs (`body-file`, `output-file`, checkpoints) resolve inside
+ * GITHUB_WORKSPACE and nowhere else: no `..` out of it, no absolute path
+ * elsewhere, no symlink leading out. Otherwise `body-file: /proc/self/environ`
+ * posts the workflow token in a public comment.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { quote } from '../codec/quote.js';
+import { UsageError } from './lists.js';
+
+function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== '..');
+}
+
+/** The real path of `path`, or of its nearest existing ancestor joined with the rest (for files yet to be written). */
+function realOrAncestor(path: string): string {
+  let existing = path;
+  const rest: string[] = [];
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    rest.unshift(existing.slice(parent.length).replace(/^[\\/]+/, ''));
+    existing = parent;
+  }
+  const real = existsSync(existing) ? realpathSync(existing) : existing;
+  return rest.length > 0 ? resolve(real, ...rest) : real;
+}
+
+/**
+ * The absolute path of a path input, checked to stay inside the workspace
+ * (symlinks resolved). Throws a UsageError naming the input otherwise.
+ */
+export function workspacePath(input: string, value: string, workspace: string): string {
+  if (value.includes('\0')) throw new UsageError(`${input}: ${quote(value)} is not a path`);
+  const root = resolve(workspace);
+  const path = isAbsolute(value) ? resolve(value) : resolve(root, value);
+  const outside = `${input}: ${quote(value)} is outside the workspace (${root}); path inputs must name a file inside GITHUB_WORKSPACE`;
+  if (!within(root, path)) throw new UsageError(outside);
+  const realRoot = existsSync(root) ? realpathSync(root) : root;
+  if (!within(realRoot, realOrAncestor(path))) throw new UsageError(`${outside} (a symbolic link leads out of it)`);
+  return path;
+}
