@@ -66,6 +66,8 @@ function readAuditInputs(get: Getter, event: EventInfo): Inputs {
   };
 }
 
+const MAX_FINDING_ROWS = 200;
+
 function summary(inputs: Inputs, collected: Collected, result: AuditResult): string {
   const verdict = result.unfinished
     ? '⚠️ unfinished'
@@ -81,8 +83,10 @@ function summary(inputs: Inputs, collected: Collected, result: AuditResult): str
   for (const n of collected.notes) out.push(`> ${n}`, '');
   if (result.findings.length > 0) {
     out.push('| Severity | Gist | Type | Source | Trusted | Remediated | Detail |', '|---|---|---|---|---|---|---|');
-    for (const f of result.findings)
+    // Strangers can post links by the thousand: the table is capped, the outputs hold every finding.
+    for (const f of result.findings.slice(0, MAX_FINDING_ROWS))
       out.push(`| ${f.severity} | ${f.id ? `[${f.id}](${f.url})` : tableCell(f.url)} | \`${f.type}\` | ${tableCell(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${tableCell(f.detail)} |`);
+    if (result.findings.length > MAX_FINDING_ROWS) out.push('', `… and ${result.findings.length - MAX_FINDING_ROWS} more findings (all of them are in the \`findings\` output).`);
     out.push('');
   }
   if (result.actions.length > 0) out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Actions'}:`, '', ...result.actions.map((a) => `- ${tableCell(a)}`), '');
