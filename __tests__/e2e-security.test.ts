@@ -283,6 +283,20 @@ describe('gist-visibility-audit', () => {
     expect(r.stdout).toContain('a secret gist (memory-index gist');
   });
 
+  test('stranger-written URLs and branch names reach summaries inert', async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'drive-by', '<!-- FORGE:KNOWLEDGE_GIST: https://example.com/<img src=x onerror=alert(1)>@octocat -->');
+    const r = await audit(repo, { 'issue-number': String(issue.number) });
+    expect(r.summary).toContain('not a gist URL');
+    expect(r.summary).not.toContain('<img');
+    expect(r.summary).not.toContain('@octocat');
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'evil`<img src=x>' } });
+    gh.comment(repo, issue.number, 'maintainer', builder('fix/x'));
+    const c = await check(repo, { required: 'BUILDER' }, prEvent(pr.number));
+    expect(c.summary).toContain('this PR is ``evil`<img src=x>``');
+  });
+
   test('14. a truncated gist (over 300 files) is never migrated', async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo);

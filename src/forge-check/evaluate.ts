@@ -4,7 +4,7 @@
  * forge-check action and `forge check` both call this; only the reading differs.
  */
 import { quote } from '../codec/quote.js';
-import { anyTerminal, currentState, ENDED_WITHOUT_BUILD, getField, isTypeName, stripCodeSpan } from '../codec/index.js';
+import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, isTypeName, stripCodeSpan } from '../codec/index.js';
 import { splitList, UsageError } from '../common/lists.js';
 import { collectAnnotations, type Ignored, type Located, type WorkItem } from '../common/thread.js';
 import type { TrustPolicy } from '../common/trust.js';
@@ -137,7 +137,9 @@ function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext)
         item: a.item,
         url: a.url,
         author: a.author,
-        reason: `BUILDER on #${a.item} is for \`${branch || '(no branch)'}\`; this PR is \`${pull.head}\``,
+        // Both names are shown as code spans sized to their content: a branch
+        // name (the PR's is the stranger's) may hold backticks or markup.
+        reason: `BUILDER on #${a.item} is for ${branch ? codeSpan(branch) : '(no branch)'}; this PR is ${codeSpan(pull.head)}`,
       });
   }
   return { kept, foreign };

@@ -9,7 +9,7 @@ import { createClient } from '../github/client.js';
 import { parseRepository, type Repo } from '../github/repo.js';
 import { runAudit, type AuditResult } from './audit.js';
 import { collectReferences, type Collected } from './collect.js';
-import { tableCell } from '../common/markdown.js';
+import { inert, tableCell } from '../common/markdown.js';
 
 interface Inputs {
   token: string;
@@ -68,6 +68,16 @@ function readAuditInputs(get: Getter, event: EventInfo): Inputs {
 
 const MAX_FINDING_ROWS = 200;
 
+/** The gist column: URLs come from anyone's comment, so the link target is the parsed URL and any text is inert. */
+function gistCell(f: AuditResult['findings'][number]): string {
+  if (f.id === null) return inert(f.url);
+  try {
+    return `[${f.id}](${new URL(f.url).href.replace(/[()\s|]/g, encodeURIComponent)})`;
+  } catch {
+    return inert(f.url);
+  }
+}
+
 function summary(inputs: Inputs, collected: Collected, result: AuditResult): string {
   const verdict = result.unfinished
     ? '⚠️ unfinished'
@@ -85,7 +95,7 @@ function summary(inputs: Inputs, collected: Collected, result: AuditResult): str
     out.push('| Severity | Gist | Type | Source | Trusted | Remediated | Detail |', '|---|---|---|---|---|---|---|');
     // Strangers can post links by the thousand: the table is capped, the outputs hold every finding.
     for (const f of result.findings.slice(0, MAX_FINDING_ROWS))
-      out.push(`| ${f.severity} | ${f.id ? `[${f.id}](${f.url})` : tableCell(f.url)} | \`${f.type}\` | ${tableCell(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${tableCell(f.detail)} |`);
+      out.push(`| ${f.severity} | ${gistCell(f)} | \`${f.type}\` | ${inert(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${inert(f.detail)} |`);
     if (result.findings.length > MAX_FINDING_ROWS) out.push('', `… and ${result.findings.length - MAX_FINDING_ROWS} more findings (all of them are in the \`findings\` output).`);
     out.push('');
   }
