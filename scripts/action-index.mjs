@@ -1,7 +1,8 @@
 // Writes action-index.md from the action.yml files, so the index never drifts
 // from what the actions declare. `--check` exits 1 when the file is stale.
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeOrCheck } from './generated-file.mjs';
 import YAML from 'yaml';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -33,13 +34,4 @@ export function render() {
   return out.join('\n');
 }
 
-const file = join(root, 'action-index.md');
-const text = render();
-if (process.argv.includes('--check')) {
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
-    console.error('action-index.md is out of date: run `node scripts/action-index.mjs`');
-    process.exit(1);
-  }
-} else {
-  writeFileSync(file, text);
-}
+writeOrCheck(join(root, 'action-index.md'), render(), 'action-index.md', 'node scripts/action-index.mjs');

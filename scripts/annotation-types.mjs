@@ -1,8 +1,8 @@
 // Writes docs/annotation-types.md from the type registry (the built codec), so
 // the table users read is the table the validator runs. `--check` exits 1 when
 // the page is stale.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeOrCheck } from './generated-file.mjs';
 import { TYPES } from '../dist/codec/index.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -59,13 +59,4 @@ export function render() {
   return out.join('\n');
 }
 
-const file = join(root, 'docs', 'annotation-types.md');
-const text = render();
-if (process.argv.includes('--check')) {
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
-    console.error('docs/annotation-types.md is out of date: run `node scripts/annotation-types.mjs`');
-    process.exit(1);
-  }
-} else {
-  writeFileSync(file, text);
-}
+writeOrCheck(join(root, 'docs', 'annotation-types.md'), render(), 'docs/annotation-types.md', 'node scripts/annotation-types.mjs');
