@@ -1,3 +1,4 @@
+import { capSummary, MAX_SUMMARY_BYTES } from '../src/common/runner.js';
 import { closingIssues } from '../src/common/closing.js';
 import { parseTrustPolicy, isTrusted } from '../src/common/trust.js';
 import { parseRequired } from '../src/forge-check/evaluate.js';
@@ -27,4 +28,15 @@ test('required: presets, lists, FORGE: prefixes, and mistakes', () => {
   expect(parseRequired('lifecycle')).toEqual(['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY']);
   expect(parseRequired('FORGE:INVESTIGATOR,\nREVIEWER  BUILDER')).toEqual(['INVESTIGATOR', 'REVIEWER', 'BUILDER']);
   expect(() => parseRequired('investigator')).toThrow('is not a FORGE type name');
+});
+
+test('capSummary keeps a summary under GitHub\'s 1 MiB, cutting whole lines after the verdict', () => {
+  const verdict = '## FORGE conformance: ✅ conforming\n\n| Type | Status |\n|---|---|\n| `BUILDER` | ✅ ok |';
+  const huge = `${verdict}\n${Array.from({ length: 30000 }, (_, i) => `| row ${i} | ${'é'.repeat(40)} |`).join('\n')}`;
+  const cut = capSummary(huge);
+  expect(Buffer.byteLength(cut, 'utf8')).toBeLessThanOrEqual(MAX_SUMMARY_BYTES);
+  expect(cut.startsWith(verdict)).toBe(true);
+  expect(cut).toContain('the summary was cut here');
+  expect(cut.split('\n').every((l) => l === '' || l.startsWith('|') || l.startsWith('#') || l.startsWith('…'))).toBe(true);
+  expect(capSummary(verdict)).toBe(verdict);
 });

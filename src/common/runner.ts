@@ -53,17 +53,14 @@ export const MAX_SUMMARY_BYTES = 1_000_000;
 
 export function capSummary(summary: string): string {
   if (Buffer.byteLength(summary, 'utf8') <= MAX_SUMMARY_BYTES) return summary;
-  let cut = summary.slice(0, Math.floor(MAX_SUMMARY_BYTES / 4));
-  let end = MAX_SUMMARY_BYTES / 4;
-  // Grow while it fits: UTF-8 takes at most four bytes a UTF-16 unit.
-  while (end < summary.length) {
-    const next = summary.slice(0, Math.min(summary.length, end + 50_000));
-    if (Buffer.byteLength(next, 'utf8') > MAX_SUMMARY_BYTES - 200) break;
-    cut = next;
-    end += 50_000;
+  const kept: string[] = [];
+  let bytes = 0;
+  for (const line of summary.split('\n')) {
+    bytes += Buffer.byteLength(line, 'utf8') + 1;
+    if (bytes > MAX_SUMMARY_BYTES - 200) break;
+    kept.push(line);
   }
-  const lastBreak = cut.lastIndexOf('\n');
-  return `${cut.slice(0, lastBreak > 0 ? lastBreak : cut.length)}\n\n… the summary was cut here to stay under GitHub's 1 MiB limit; the step's outputs hold everything.\n`;
+  return `${kept.join('\n')}\n\n… the summary was cut here to stay under GitHub's 1 MiB limit; the step's outputs hold everything.\n`;
 }
 
 export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> {
