@@ -4,8 +4,9 @@
 // download carries the Octokit stack once, not four times.
 // Usage: node scripts/build.mjs [outDir]   (default dist)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sourceStamp } from './source-stamp.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const out = resolve(root, process.argv[2] ?? 'dist');
@@ -16,11 +17,15 @@ export const BUNDLES = [
   { name: 'cli', entry: 'src/cli/index.ts' },
   { name: 'runtime', entry: 'src/runtime.ts' },
 ];
-export const ACTIONS = ['forge-check', 'forge-emit', 'forge-trajectory-report', 'gist-visibility-audit'];
+// Every JavaScript action under actions/ has a dist entry of the same name
+// (composite actions run those bundles and need none of their own).
+export const ACTIONS = readdirSync(join(root, 'actions'))
+  .filter((name) => /using:\s*['"]?node/.test(readFileSync(join(root, 'actions', name, 'action.yml'), 'utf8')))
+  .sort();
 
 rmSync(out, { recursive: true, force: true });
 for (const b of BUNDLES) {
-  if (!existsSync(join(root, b.entry))) continue;
+  if (!existsSync(join(root, b.entry))) throw new Error(`build: entry ${b.entry} does not exist`);
   const dir = join(out, b.name);
   // -m minify, no source maps: smaller dist.
   execFileSync(process.execPath, [ncc, 'build', b.entry, '-o', dir, '-m', '-q', '--no-cache', '--target', 'es2022'], {
@@ -31,7 +36,7 @@ for (const b of BUNDLES) {
   if (!existsSync(pkg)) writeFileSync(pkg, '{"type":"module"}\n');
 }
 for (const action of ACTIONS) {
-  if (!existsSync(join(root, 'src', action))) continue;
+  if (!existsSync(join(root, 'src', action))) throw new Error(`build: actions/${action} has no src/${action}`);
   const dir = join(out, action);
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -51,3 +56,5 @@ if (existsSync(cli)) {
   const text = readFileSync(cli, 'utf8');
   if (!text.startsWith('#!')) writeFileSync(cli, '#!/usr/bin/env node\n' + text);
 }
+// What this dist/ was built from (see source-stamp.mjs).
+writeFileSync(join(out, 'SOURCE_STAMP'), sourceStamp(root) + '\n');

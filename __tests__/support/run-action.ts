@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { assertFreshDist } from './fresh-dist.js';
 
 export interface RunOptions {
   inputs?: Record<string, string>;
@@ -27,6 +28,9 @@ export interface RunResult {
 }
 
 export const ROOT = resolve(new URL('.', import.meta.url).pathname, '..', '..');
+
+// Every test file that runs a bundle imports this module: check the bundles first.
+assertFreshDist(ROOT);
 
 /** Defaults from each action.yml, applied as the runner does before the step starts. */
 function defaults(action: string): Record<string, string> {

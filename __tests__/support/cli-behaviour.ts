@@ -1,0 +1,148 @@
+/**
+ * The CLI's behaviour, defined once and run twice: against the dist bundle as
+ * users run it (cli.test.ts) and against the source through main()
+ * (cli-source.test.ts), so a change in src/ shows up without a build too.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type Forge = (args: string[], input?: string) => { code: number | null; out: string; err: string };
+
+export function defineCliTests(forge: Forge): void {
+  const tmp = mkdtempSync(join(tmpdir(), 'forge-cli-'));
+
+  test('emit | parse round trip through stdin', () => {
+    const e = forge(['emit', 'BUILDER', '--field', 'Branch=fix/a', '--field', 'Commits=abc', '--field', 'Files changed=2', '--section', 'Approach=Guard it.']);
+    expect(e.code).toBe(0);
+    const p = forge(['parse', '-'], e.out);
+    expect(p.code).toBe(0);
+    const [a] = JSON.parse(p.out);
+    expect(a).toMatchObject({ type: 'BUILDER', sentinelState: 'complete', inlineValue: null, isReserved: true, isControl: false, valid: true, errors: [], warnings: [] });
+    // The template writes the branch as a code span, and so does emit.
+    expect(a.fields).toEqual({ Branch: '`fix/a`', Commits: 'abc', 'Files changed': '2' });
+    expect(a.sections).toEqual({ Approach: 'Guard it.' });
+  });
+
+  test('validate: a readable report, exit 1 when any annotation is invalid', () => {
+    const file = join(tmp, 'bad.md');
+    writeFileSync(file, '<!-- FORGE:REVIEWER -->\n**Verdict**: LGTM\n');
+    const r = forge(['validate', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('INVALID  REVIEWER (complete) line 1');
+    expect(r.out).toContain('error: REVIEWER: field "Verdict" is "LGTM" — expected one of APPROVED, CHANGES_REQUESTED, COMMENTED (§4.1)');
+    expect(forge(['validate', '-'], '<!-- FORGE:GATE_FAILED -->').code).toBe(0);
+  });
+
+  test('emit --partial, --value, --card and a digit type warning', () => {
+    expect(forge(['emit', 'CONTEXT', '--partial']).out.trim().endsWith('<!-- FORGE:CONTEXT:PARTIAL -->')).toBe(true);
+    expect(forge(['emit', 'PRIOR_GIST', '--value', 'https://gist.github.com/a/b']).out).toBe('<!-- FORGE:PRIOR_GIST: https://gist.github.com/a/b -->\n');
+    expect(forge(['emit', 'CARD', '--card', '{"issue":1370,"status":"merged"}']).out).toMatch(/^<!-- FORGE:CARD: v1 sha:[0-9a-f]{8} b64:[A-Za-z0-9_-]+ -->\n$/);
+    const d = forge(['emit', 'ACME_V2', '--field', 'a=b']);
+    expect(d.code).toBe(0);
+    expect(d.err).toContain('warning: type ACME_V2 is outside [A-Z_]+');
+  });
+
+  test('check: the example thread conforms; lifecycle does not; exit codes follow', () => {
+    const ok = forge(['check', 'examples/issue-128-thread.json']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('ignored REVIEWER by drive-by (NONE)');
+    const strict = forge(['check', 'examples/issue-128-thread.json', '--required', 'lifecycle']);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toContain('issue #128: CONTRACT is missing');
+    const json = JSON.parse(forge(['check', 'examples/issue-128-thread.json', '--json']).out);
+    expect(json).toMatchObject({ conforming: true, state: 'workflow:merged', terminal: true });
+  });
+
+  test('check reads a plain gh api comments array too', () => {
+    const file = join(tmp, 'comments.json');
+    writeFileSync(file, JSON.stringify([{ id: 1, html_url: 'u', user: { login: 'm' }, author_association: 'MEMBER', body: '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: CONFIRMED' }]));
+    const r = forge(['check', file, '--required', 'INVESTIGATOR', '--validation', 'presence']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('INVESTIGATOR is not complete');
+  });
+
+  test.each([
+    [['emit'], 'forge: emit: missing TYPE'],
+    [['emit', 'BUILDER', '--field', 'novalue'], 'forge: --field expects KEY=VALUE, got "novalue"'],
+    [['emit', 'BUILDER', '--nope'], 'forge: unknown option --nope'],
+    [['emit', 'bad type'], 'forge: "bad type" is not a type name'],
+    [['emit', 'CARD', '--card', '{nope'], 'forge: --card is not valid JSON'],
+    [['parse', '/no/such/file'], 'forge: cannot read /no/such/file: ENOENT'],
+    [['check', 'package-lock.json'], 'forge: package-lock.json: expected a JSON array of comments or an object {issue, comments}'],
+    [['check', 'jest.config.js'], 'forge: jest.config.js is not valid JSON'],
+    [['check', 'examples/issue-128-thread.json', '--validation', 'loose'], 'forge: --validation must be one of strict, template, presence'],
+    [['frobnicate'], 'forge: unknown command "frobnicate"'],
+  ])('user mistake %j → one line, exit 2', (args, message) => {
+    const r = forge(args);
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.err).toContain(message);
+    expect(r.out).toBe('');
+  });
+
+  test('conformance: our fixtures all pass and the count line closes the output', () => {
+    const r = forge(['conformance', 'fixtures']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\n\d+ passed, 0 failed\n$/);
+  });
+
+  test('conformance: a failing fixture fails the run and says why', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forge-fx-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ description: 'wrong on purpose', input: '<!-- FORGE:GATE_FAILED -->', expect: { type: 'GATE_FAILED', valid: false } }));
+    const r = forge(['conformance', dir]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('not ok - ');
+    expect(r.out).toContain('wrong on purpose: expected valid=false, got true');
+    expect(r.out.trim().split('\n').pop()).toBe('0 passed, 1 failed');
+  });
+
+  /** The six lifecycle annotations in the shapes deployed pipelines post them (issue 7). */
+  function deployedLifecycleThread(): string {
+    const c = (id: number, body: string) => ({ id, html_url: `https://github.com/o/r/issues/7#issuecomment-${id}`, user: { login: 'pipeline[bot]' }, author_association: 'NONE', body });
+    const bodies = [
+      // The header written by a codec, the sections appended after the sentinel.
+      '<!-- FORGE:INVESTIGATOR -->\n## Investigation Report\n\n**Verdict**: CONFIRMED\n**Confidence**: HIGH\n**Severity**: MEDIUM\n**Task Type**: Bug Fix\n**Decomposition Assessment**: NO — one module\n\n<!-- INVESTIGATION:COMPLETE -->\n\n### Root Cause\nThe lookup skips the guard.',
+      '<!-- FORGE:CONTRACT -->\n## Builder Contract\n\n**Task type**: Bug Fix\n\n### Proposed Approach\nGuard it.',
+      '<!-- FORGE:CONTEXT -->\n<!-- FORGE:CONTEXT:COMPLETE -->\n## Implementation Context for #7\n\n### Known Pitfalls for This Area\nNone.',
+      '<!-- FORGE:ARCHITECT -->\n## Implementation Plan for #7\n\n### Implementation Order\n1. guard\n\n<!-- FORGE:ARCHITECT:COMPLETE -->',
+      '<!-- FORGE:BUILDER -->\n## Implementation Complete\n\n**Branch**: `fix/guard-7`\n**Commits**: a1b2c3d\n**Files changed**: 1\n\n<!-- FORGE:BUILDER:COMPLETE -->',
+      '<!-- FORGE:TRAJECTORY -->\n## Pipeline Trajectory — #7\n\n| Phase | Result | Notes |\n|-------|--------|-------|\n| Build | done | Branch: `fix/guard-7` |\n| Review + Merge | merged | PR #8 → `main` |\n\n**Decisions**:\n- Guard at the lookup site\n- Keep the API\n**Anomalies**: None\n**Pipeline completed**: 2026-02-01T10:00:00Z',
+      '<!-- FORGE:ACME_SCAN -->\n**Result**: clean',
+    ];
+    return JSON.stringify({ issue: { number: 7, html_url: 'https://github.com/o/r/issues/7', labels: [{ name: 'workflow:merged' }] }, comments: bodies.map((b, i) => c(i + 1, b)) });
+  }
+
+  test('a deployed pipeline thread passes `check --required lifecycle`; template mode names the gaps', () => {
+    const file = join(tmp, 'deployed.json');
+    writeFileSync(file, deployedLifecycleThread());
+    const strict = forge(['check', file, '--required', 'lifecycle', '--trusted-authors', 'pipeline[bot]', '--json']);
+    expect(strict.err).toBe('');
+    expect(strict.code).toBe(0);
+    expect(JSON.parse(strict.out).conforming).toBe(true);
+    const template = forge(['check', file, '--required', 'CONTRACT', '--trusted-authors', 'pipeline[bot]', '--validation', 'template']);
+    expect(template.code).toBe(0);
+    // CONTRACT's template shows no field besides Task type: template mode passes it…
+    expect(template.out).toContain('conforming');
+    const trajectory = forge(['check', file, '--required', 'TRAJECTORY', '--trusted-authors', 'pipeline[bot]', '--validation', 'template']);
+    // …and TRAJECTORY lacks nothing either (Pipeline completed is read as Completed).
+    expect(trajectory.code).toBe(0);
+  });
+
+  test('validate exits 0 when the only findings are unknown types, and names INVESTIGATION:INVALID', () => {
+    const custom = forge(['validate'], '<!-- FORGE:ACME_SCAN -->\n**Result**: clean');
+    expect(custom.code).toBe(0);
+    expect(custom.out).toContain('warning: ACME_SCAN: not a reserved type');
+    const invalid = forge(['validate'], '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: INVALID\n**Confidence**: HIGH\n**Severity**: LOW\n**Task Type**: Bug Fix\n**Decomposition Assessment**: NO\n<!-- INVESTIGATION:INVALID -->');
+    expect(invalid.code).toBe(1);
+    expect(invalid.out).toContain('closed with INVESTIGATION:INVALID, not the §4.1 sentinel (Verdict: INVALID)');
+    expect(invalid.out).not.toContain('sentinel <!-- INVESTIGATION:COMPLETE --> is missing');
+  });
+
+  test('emit writes a marker\'s fields and a custom type\'s generic sentinel', () => {
+    const m = forge(['emit', 'CLAIM_RELEASED', '--field', 'Holder=builder-2']);
+    expect(m.out).toBe('<!-- FORGE:CLAIM_RELEASED -->\n**Holder**: builder-2\n');
+    const c = forge(['emit', 'ACME_SCAN', '--field', 'Result=clean']);
+    expect(c.out.endsWith('\n<!-- ACME_SCAN:COMPLETE -->\n')).toBe(true);
+  });
+}
