@@ -23,7 +23,7 @@ import {
 } from '../src/codec/index.js';
 import { evaluate } from '../src/forge-check/evaluate.js';
 import { parseTrustPolicy } from '../src/common/trust.js';
-import type { WorkItem } from '../src/common/thread.js';
+import type { WorkItem } from '../src/common/work-item.js';
 
 const INV_HEAD = [
   '<!-- FORGE:INVESTIGATOR -->',

@@ -1,6 +1,6 @@
 import { gistIdFromUrl, gistUrlsInText } from '../src/gist-visibility-audit/urls.js';
 import { memoryIndexRepo } from '../src/gist-visibility-audit/collect.js';
-import { lastPage } from '../src/github/thread.js';
+import { lastPage } from '../src/github/reads.js';
 
 const ID = 'aa5a315d61ae9438b18d';
 const LONG = '0123456789abcdef0123456789abcdef';

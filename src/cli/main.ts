@@ -12,9 +12,9 @@ import {
   type EmitInput,
   type SectionValue,
 } from '../codec/index.js';
-import { UsageError } from '../common/lists.js';
-import { toComment, toWorkItem } from '../common/rest.js';
-import type { WorkItem } from '../common/thread.js';
+import { fileErrorCode, UsageError } from '../common/errors.js';
+import { toComment, toWorkItem } from '../github/rest-shapes.js';
+import type { WorkItem } from '../common/work-item.js';
 import { parseTrustPolicy } from '../common/trust.js';
 import { evaluate, parseRequired, VALIDATIONS, type Validation } from '../forge-check/evaluate.js';
 import { textReport } from '../forge-check/render.js';
@@ -70,7 +70,7 @@ function readInput(file: string | undefined, io: Io): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot read ${file}: ${fileErrorCode(e)}`);
   }
 }
 

@@ -8,6 +8,7 @@
  * caller passes can add an annotation or change a sentinel state. The type
  * name is validated, never escaped.
  */
+import { GRAVE } from './chars.js';
 import { quote } from './quote.js';
 import { cardValue } from './card.js';
 import { encode, encodeKey, foldLine } from './escape.js';
@@ -131,7 +132,7 @@ export function codeSpan(value: string): string {
   let longest = 0;
   let run = 0;
   for (let i = 0; i < value.length; i++) {
-    run = value.charCodeAt(i) === 96 ? run + 1 : 0;
+    run = value.charCodeAt(i) === GRAVE ? run + 1 : 0;
     if (run > longest) longest = run;
   }
   const ticks = '`'.repeat(longest + 1);
@@ -152,20 +153,20 @@ function isCodeSpan(value: string): boolean {
 export function stripCodeSpan(value: string): string {
   const v = value.trim();
   let n = 0;
-  while (n < v.length && v.charCodeAt(n) === 96) n++;
+  while (n < v.length && v.charCodeAt(n) === GRAVE) n++;
   if (n === 0 || v.length < 2 * n + 1) return value;
   const ticks = v.slice(0, n);
-  if (!v.endsWith(ticks) || v.charCodeAt(v.length - n - 1) === 96) return value;
+  if (!v.endsWith(ticks) || v.charCodeAt(v.length - n - 1) === GRAVE) return value;
   const inner = v.slice(n, v.length - n);
   // The closing run must be the first backtick run of exactly n inside.
   let i = 0;
   while (i < inner.length) {
-    if (inner.charCodeAt(i) !== 96) {
+    if (inner.charCodeAt(i) !== GRAVE) {
       i++;
       continue;
     }
     let j = i;
-    while (j < inner.length && inner.charCodeAt(j) === 96) j++;
+    while (j < inner.length && inner.charCodeAt(j) === GRAVE) j++;
     if (j - i === n) return value;
     i = j;
   }

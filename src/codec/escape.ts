@@ -3,6 +3,7 @@
  * `&` is escaped first so the scheme is injective, then the three sequences that
  * open or close an HTML comment. Decoding runs the same steps in reverse.
  */
+import { CR, isLineBreak, LF, trimBlank } from './chars.js';
 
 const ENCODE: ReadonlyArray<[string, string]> = [
   ['&', '&amp;'],
@@ -46,11 +47,6 @@ export function decodeKey(key: string): string {
   return decode(key.split('&#42;').join('*'));
 }
 
-/** Is `c` a line break in this codec's one line model? Only CR and LF (see lines.ts). */
-function isBreak(c: number): boolean {
-  return c === 10 || c === 13;
-}
-
 /**
  * Fold a value for a single-line slot: every line break (CRLF counts as one)
  * becomes one space, then surrounding spaces and tabs are trimmed. U+2028,
@@ -61,25 +57,12 @@ export function foldLine(value: string): string {
   let start = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (isBreak(c)) {
+    if (isLineBreak(c)) {
       out += value.slice(start, i) + ' ';
-      if (c === 13 && value.charCodeAt(i + 1) === 10) i++;
+      if (c === CR && value.charCodeAt(i + 1) === LF) i++;
       start = i + 1;
     }
   }
   out += value.slice(start);
   return trimBlank(out);
-}
-
-export function isBlankChar(c: number): boolean {
-  return c === 32 || c === 9;
-}
-
-/** Trim spaces and tabs only: other whitespace is content (and never a line break). */
-export function trimBlank(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isBlankChar(s.charCodeAt(a))) a++;
-  while (b > a && isBlankChar(s.charCodeAt(b - 1))) b--;
-  return a === 0 && b === s.length ? s : s.slice(a, b);
 }

@@ -5,18 +5,17 @@
  * nothing else but spaces; an unclosed fence runs to the end of the comment.
  * Inside a fence, tags, sentinels and fields are text — GitHub shows them.
  */
+import { GRAVE, isBlankChar, SPACE, TILDE } from './chars.js';
 
 export interface Fence {
   char: number;
   length: number;
 }
 
-const BACKTICK = 96;
-const TILDE = 126;
 
 function leadingSpaces(text: string): number {
   let i = 0;
-  while (i < text.length && text.charCodeAt(i) === 32) i++;
+  while (i < text.length && text.charCodeAt(i) === SPACE) i++;
   return i;
 }
 
@@ -31,11 +30,11 @@ export function openingFence(text: string): Fence | null {
   const indent = leadingSpaces(text);
   if (indent > 3) return null;
   const char = text.charCodeAt(indent);
-  if (char !== BACKTICK && char !== TILDE) return null;
+  if (char !== GRAVE && char !== TILDE) return null;
   const length = runLength(text, indent, char);
   if (length < 3) return null;
   // A backtick fence's info string may not contain a backtick.
-  if (char === BACKTICK && text.indexOf('`', indent + length) >= 0) return null;
+  if (char === GRAVE && text.indexOf('`', indent + length) >= 0) return null;
   return { char, length };
 }
 
@@ -54,7 +53,7 @@ export function closesFence(text: string, fence: Fence): boolean {
   if (length < fence.length) return false;
   for (let i = indent + length; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9) return false;
+    if (!isBlankChar(c)) return false;
   }
   return true;
 }

@@ -18,7 +18,7 @@ export {
   completionSentinels,
   emittedCompleteSentinel,
   emittedPartialSentinel,
-  TASK_TYPE_VALUES,
+  TASK_TYPES,
   partialSentinels,
   type TypeSpec,
   type FieldSpec,
@@ -28,7 +28,7 @@ export {
 } from './registry.js';
 export * from './labels.js';
 export type * from './types.js';
-export { getCaseInsensitive as getField } from './structure.js';
+export { getField } from './structure.js';
 
 import { parse } from './parse.js';
 import { validate } from './validate.js';

@@ -81,13 +81,21 @@ export interface LabelPlan {
   remove: string[];
 }
 
+/** A label move the state machine refuses: the caller's mistake, not a failure. */
+export class LabelTransitionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LabelTransitionError';
+  }
+}
+
 /**
  * Plan moving an item with `labels` to `target`. Returns the plan, or throws
  * an Error naming the refused transition. Exclusive: every other workflow
  * label goes; needs-human stays unless the target is awaiting-merge.
  */
 export function planTransition(labels: readonly string[], target: string): LabelPlan {
-  if (!isReservedLabel(target)) throw new Error(`"${target}" is not a reserved label (${RESERVED_LABELS.join(', ')})`);
+  if (!isReservedLabel(target)) throw new LabelTransitionError(`"${target}" is not a reserved label (${RESERVED_LABELS.join(', ')})`);
   const workflow = labels.filter(isWorkflowLabel);
   if (target === NEEDS_HUMAN) {
     return { add: labels.includes(NEEDS_HUMAN) ? [] : [NEEDS_HUMAN], remove: [] };
@@ -101,7 +109,7 @@ export function planTransition(labels: readonly string[], target: string): Label
     if (!allowed) {
       const from = reserved.join(' + ');
       const options = [...new Set(reserved.flatMap((f) => TRANSITIONS[f] ?? []))];
-      throw new Error(
+      throw new LabelTransitionError(
         `moving ${from} → ${target} is not an allowed transition (allowed from ${from}: ${[...options, 'workflow:engine-error', NEEDS_HUMAN].join(', ')})`,
       );
     }

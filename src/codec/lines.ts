@@ -7,6 +7,7 @@
  * sliced only when something needs to read it, which keeps parsing linear and
  * light on memory even for a body of 65,536 empty lines.
  */
+import { isBlankChar } from './chars.js';
 
 let scratchStart = new Int32Array(1024);
 let scratchEnd = new Int32Array(1024);
@@ -81,7 +82,7 @@ export class LineTable {
     let p = this.start[i];
     while (p < e) {
       const c = this.body.charCodeAt(p);
-      if (c !== 32 && c !== 9) break;
+      if (!isBlankChar(c)) break;
       p++;
     }
     return p;
@@ -103,7 +104,7 @@ export function splitLines(body: string): string[] {
 export function isBlankLine(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9) return false;
+    if (!isBlankChar(c)) return false;
   }
   return true;
 }

@@ -11,12 +11,13 @@
  * non-blank characters are `<!--` are classified at all, by a character scan
  * (tags.ts), never by a backtracking regular expression: time is linear.
  */
+import { DASH, EXCLAMATION, GRAVE, LESS_THAN, TILDE } from './chars.js';
 import { readCard } from './card.js';
 import { decode } from './escape.js';
 import { closesFence, openingFence, type Fence } from './fences.js';
 import { LineTable } from './lines.js';
 import { classifyLine } from './tags.js';
-import { completeWhenPresent, isControl, isReserved, sentinelSets, typeSpec } from './registry.js';
+import { completeWhenPresent, isControl, isReserved, sentinelSets, typeSpec, type TypeSpec } from './registry.js';
 import { parseFieldLine, readDesignSpec, readFindings, readStructure, readTrajectory } from './structure.js';
 import type { Annotation, SentinelState } from './types.js';
 
@@ -30,31 +31,36 @@ interface Block {
 }
 
 function startsComment(body: string, p: number): boolean {
-  return body.charCodeAt(p) === 60 && body.charCodeAt(p + 1) === 33 && body.charCodeAt(p + 2) === 45 && body.charCodeAt(p + 3) === 45;
+  return body.charCodeAt(p) === LESS_THAN && body.charCodeAt(p + 1) === EXCLAMATION && body.charCodeAt(p + 2) === DASH && body.charCodeAt(p + 3) === DASH;
 }
+
+/** The scanner's two states (see the header). */
+type ScanState = 'outside' | 'fenced';
 
 function scan(t: LineTable): Block[] {
   const body = t.body;
   const blocks: Block[] = [];
+  let state: ScanState = 'outside';
   let fence: Fence | null = null;
   let current: Block | null = null;
   for (let i = 0; i < t.count; i++) {
     const p = t.firstNonBlank(i);
     const c = body.charCodeAt(p);
-    if (fence) {
+    if (state === 'fenced') {
       t.fenced[i] = 1;
-      if ((c === 96 || c === 126) && closesFence(t.text(i), fence)) fence = null;
+      if ((c === GRAVE || c === TILDE) && closesFence(t.text(i), fence as Fence)) state = 'outside';
       continue;
     }
-    if (c === 96 || c === 126) {
+    if (c === GRAVE || c === TILDE) {
       const opened = openingFence(t.text(i));
       if (opened) {
         fence = opened;
+        state = 'fenced';
         t.fenced[i] = 2;
         continue;
       }
     }
-    if (c !== 60 || !startsComment(body, p)) continue;
+    if (c !== LESS_THAN || !startsComment(body, p)) continue;
     const cls = classifyLine(t.text(i));
     if (cls.kind === 'open') {
       if (current) current.stopLine = i;
@@ -113,6 +119,22 @@ function atomicCloseLine(t: LineTable, block: Block, endLine: number): number {
   return k;
 }
 
+/** The per-type readers, by the registry's `structure` name (the CARD surface is base64url: nothing to decode). */
+const TYPE_READERS: Partial<Record<NonNullable<TypeSpec['structure']>, (a: Annotation, t: LineTable, content: number[], block: Block) => void>> = {
+  'reviewer-findings': (a, t, content) => {
+    a.findings = readFindings(t, content);
+  },
+  trajectory: (a) => {
+    a.trajectory = readTrajectory(a);
+  },
+  'design-spec': (a, t, content) => {
+    a.designSpec = readDesignSpec(t, content);
+  },
+  card: (a, _t, _content, block) => {
+    a.card = readCard(block.value);
+  },
+};
+
 function build(t: LineTable, block: Block): Annotation {
   const spec = typeSpec(block.type);
   const atomic = isAtomic(block);
@@ -158,23 +180,7 @@ function build(t: LineTable, block: Block): Annotation {
     endLine,
     raw: t.body.slice(t.start[block.startLine], t.end[endLine]),
   };
-  switch (spec?.structure) {
-    case 'reviewer-findings':
-      annotation.findings = readFindings(t, content);
-      break;
-    case 'trajectory':
-      annotation.trajectory = readTrajectory(structure);
-      break;
-    case 'design-spec':
-      annotation.designSpec = readDesignSpec(t, content).value;
-      break;
-    case 'card':
-      // The CARD surface is base64url: read the raw value, nothing to decode.
-      annotation.card = readCard(block.value);
-      break;
-    default:
-      break;
-  }
+  if (spec?.structure) TYPE_READERS[spec.structure]?.(annotation, t, content, block);
   return annotation;
 }
 

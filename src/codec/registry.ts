@@ -4,6 +4,7 @@
  * Adding a type means adding a row here. The parser, validator and emitter
  * read these rows; none of them branches on a type name.
  */
+import { isTypeNameChar, isUpper, UNDERSCORE } from './chars.js';
 
 export type Category =
   | 'lifecycle'
@@ -44,7 +45,7 @@ export interface FieldSpec {
   /** The template writes the value as a code span (`` **Branch**: `…` ``); emit does the same. */
   codeSpan?: boolean;
   /** Allowed leading values; compared case-insensitively against the value's first token(s). */
-  values?: string[];
+  values?: readonly string[];
   /** When false, a value outside `values` is a warning rather than an error. */
   strictValues?: boolean;
   /**
@@ -53,7 +54,7 @@ export interface FieldSpec {
    */
   fromSection?: boolean;
   /** Extra check on the value; returns an error text or null. */
-  format?: 'iso8601' | 'url' | 'nonempty';
+  format?: 'iso8601';
 }
 
 export interface TypeSpec {
@@ -69,7 +70,7 @@ export interface TypeSpec {
   fields: FieldSpec[];
   sections: SectionSpec[];
   /** Table written right after the title, before the fields (TRAJECTORY's phase table). */
-  leadTable?: { columns: string[]; presence: Presence; name: string };
+  leadTable?: { columns: string[]; presence: Presence };
   /**
    * Other spellings deployed producers write for a template field, read as the
    * field with a warning: written key (case-insensitive) → the field's name.
@@ -84,12 +85,13 @@ export interface TypeSpec {
   /** Special structure readers for this type. */
   structure?: 'reviewer-findings' | 'trajectory' | 'design-spec' | 'design-rationale' | 'card';
   /** Where the annotation lives when it is not an ordinary comment. */
-  location?: 'issue-body' | 'milestone' | 'gist-description';
+  postedIn?: 'issue-body' | 'milestone' | 'gist-description';
   /** Bold-key syntax the spec template uses for this type. */
   keyStyle: 'colon-after' | 'colon-inside';
 }
 
-const TASK_TYPES = ['Bug Fix', 'Feature', 'Refactor', 'Maintenance', 'Investigation'];
+/** §4.1's task types, in the template's order. */
+export const TASK_TYPES: readonly string[] = ['Bug Fix', 'Feature', 'Refactor', 'Maintenance', 'Investigation'];
 
 const lifecycle = (t: Omit<TypeSpec, 'category' | 'ref' | 'keyStyle' | 'form'> & Partial<TypeSpec>): TypeSpec => ({
   category: 'lifecycle',
@@ -131,7 +133,7 @@ const marker = (type: string, extra: Partial<TypeSpec> = {}): TypeSpec => ({
   ...extra,
 });
 
-const field = (presence: Presence) => (name: string, values?: string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
+const field = (presence: Presence) => (name: string, values?: readonly string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
   name,
   presence,
   ...(values ? { values } : {}),
@@ -254,7 +256,7 @@ export const TYPES: readonly TypeSpec[] = [
     type: 'TRAJECTORY',
     complete: null,
     title: 'Pipeline Trajectory',
-    leadTable: { name: 'phases', columns: ['Phase', 'Result', 'Notes'], presence: 'template' },
+    leadTable: { columns: ['Phase', 'Result', 'Notes'], presence: 'template' },
     fields: [tpl('Decisions'), tpl('Anomalies'), tpl('Completed', undefined, { format: 'iso8601' })],
     aliases: {
       'Pipeline completed': 'Completed',
@@ -270,10 +272,10 @@ export const TYPES: readonly TypeSpec[] = [
 
   // §4.2 cross-artifact
   inline('KNOWLEDGE_GIST'),
-  inline('MILESTONE_INDEX', { location: 'milestone' }),
-  inline('PRIOR_GIST', { location: 'issue-body' }),
+  inline('MILESTONE_INDEX', { postedIn: 'milestone' }),
+  inline('PRIOR_GIST', { postedIn: 'issue-body' }),
   // Written in a gist's description as `<!-- FORGE:MEMORY_INDEX: {owner/repo} -->` (implementation-notes.md §2).
-  inline('MEMORY_INDEX', { location: 'gist-description' }),
+  inline('MEMORY_INDEX', { postedIn: 'gist-description' }),
 
   // §4.3 control and error markers
   marker('DISPATCHER', { form: 'described-marker' }),
@@ -449,11 +451,10 @@ export function isInline(type: string): boolean {
 export function isTypeName(s: string): boolean {
   if (s.length === 0 || s.length > 100) return false;
   const first = s.charCodeAt(0);
-  if (first < 65 || first > 90) return false;
+  if (!isUpper(first)) return false;
   for (let i = 1; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const ok = (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-    if (!ok) return false;
+    if (!isTypeNameChar(c)) return false;
   }
   return true;
 }
@@ -463,20 +464,25 @@ export function isReferenceTypeName(s: string): boolean {
   if (s.length === 0) return false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (!((c >= 65 && c <= 90) || c === 95)) return false;
+    if (!(isUpper(c) || c === UNDERSCORE)) return false;
   }
   return true;
 }
 
+/** A completion sentinel's partial twin: `INVESTIGATION:COMPLETE` → `INVESTIGATION:PARTIAL`. */
+function partialOf(complete: string): string {
+  return complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL';
+}
+
 /**
- * The sentinels that mark `type` partial (§3.3 and implementation-notes.md §2): the generic
- * `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the completion
- * sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
+ * The sentinels that mark `type` partial (§3.3 and implementation-notes.md §2):
+ * the generic `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the
+ * completion sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
  */
 export function partialSentinels(type: string): string[] {
   const out = new Set<string>([`${type}:PARTIAL`, `FORGE:${type}:PARTIAL`]);
   const complete = completionSentinels(type)[0];
-  if (complete) out.add(complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL');
+  if (complete) out.add(partialOf(complete));
   return [...out];
 }
 
@@ -494,7 +500,7 @@ export function emittedCompleteSentinel(type: string): string | null {
 /** The partial sentinel the emitter writes: the completion sentinel with PARTIAL, else §3.3's `{TYPE}:PARTIAL`. */
 export function emittedPartialSentinel(type: string): string {
   const complete = emittedCompleteSentinel(type);
-  return complete ? complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL' : `${type}:PARTIAL`;
+  return complete ? partialOf(complete) : `${type}:PARTIAL`;
 }
 
 /**
@@ -527,4 +533,3 @@ export function completeWhenPresent(type: string): boolean {
   return spec !== undefined && spec.complete === null;
 }
 
-export const TASK_TYPE_VALUES = TASK_TYPES;

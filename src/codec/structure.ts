@@ -3,8 +3,10 @@
  * tables, checklists, and the per-type shapes (REVIEWER findings, TRAJECTORY,
  * the DESIGN_SPEC jsonc block). Every reader is one pass over the lines.
  */
-import { decode, decodeKey, trimBlank } from './escape.js';
-import { fenceInfo } from './fences.js';
+import { ASTERISK, BACKSLASH, COLON, DASH, DOT, isBlankChar, isDigit, LEFT_BRACKET, NUMBER_SIGN, PLUS, RIGHT_BRACKET, RIGHT_PAREN, SPACE, trimBlank, VERTICAL_BAR } from './chars.js';
+import { decode, decodeKey } from './escape.js';
+import { closesFence, fenceInfo, openingFence, type Fence } from './fences.js';
+import { parseJsonc } from './jsonc.js';
 import { isBlankLine, type LineTable } from './lines.js';
 import type { TypeSpec } from './registry.js';
 import type { Annotation, ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
@@ -25,17 +27,17 @@ export function setOwn(target: Record<string, string>, key: string, value: strin
 
 /** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
 export function parseFieldLine(text: string): { key: string; value: string } | null {
-  if (text.charCodeAt(0) !== 42 || text.charCodeAt(1) !== 42) return null;
+  if (text.charCodeAt(0) !== ASTERISK || text.charCodeAt(1) !== ASTERISK) return null;
   const close = text.indexOf('**', 2);
   if (close <= 2) return null;
   const rawKey = text.slice(2, close);
   const rest = close + 2;
   let key: string;
   let value: string;
-  if (text.charCodeAt(rest) === 58 /* : */) {
+  if (text.charCodeAt(rest) === COLON) {
     key = rawKey;
     value = text.slice(rest + 1);
-  } else if (rawKey.endsWith(':') && (rest === text.length || text.charCodeAt(rest) === 32 || text.charCodeAt(rest) === 9)) {
+  } else if (rawKey.endsWith(':') && (rest === text.length || isBlankChar(text.charCodeAt(rest)))) {
     key = rawKey.slice(0, -1);
     value = text.slice(rest);
   } else {
@@ -49,26 +51,26 @@ export function parseFieldLine(text: string): { key: string; value: string } | n
 /** `## Title` / `### Heading`: level and text, or null. */
 export function parseHeading(text: string): { level: number; text: string } | null {
   let level = 0;
-  while (level < text.length && text.charCodeAt(level) === 35) level++;
+  while (level < text.length && text.charCodeAt(level) === NUMBER_SIGN) level++;
   if (level < 2 || level > 3) return null;
   const c = text.charCodeAt(level);
-  if (level !== text.length && c !== 32 && c !== 9) return null;
+  if (level !== text.length && !isBlankChar(c)) return null;
   let body = trimBlank(text.slice(level));
   // Optional closing sequence of #s.
   let e = body.length;
-  while (e > 0 && body.charCodeAt(e - 1) === 35) e--;
-  if (e < body.length && (e === 0 || body.charCodeAt(e - 1) === 32)) body = trimBlank(body.slice(0, e));
+  while (e > 0 && body.charCodeAt(e - 1) === NUMBER_SIGN) e--;
+  if (e < body.length && (e === 0 || body.charCodeAt(e - 1) === SPACE)) body = trimBlank(body.slice(0, e));
   return { level, text: decode(body) };
 }
 
-function lookupKey(record: Record<string, string>, key: string): string | undefined {
+/** A field, section or cell by key: the exact key first, else any letter case (the spec writes `Task type` and `Task Type`). */
+export function getField(record: Record<string, string>, key: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(record, key)) return record[key];
   const lower = key.toLowerCase();
   for (const k of Object.keys(record)) if (k.toLowerCase() === lower) return record[k];
   return undefined;
 }
 
-export { lookupKey as getCaseInsensitive };
 
 function splitRow(text: string): string[] {
   let s = trimBlank(text);
@@ -78,7 +80,7 @@ function splitRow(text: string): string[] {
   let from = 0;
   let cur = '';
   for (let bar = s.indexOf('|'); bar >= 0; bar = s.indexOf('|', bar + 1)) {
-    if (bar > 0 && s.charCodeAt(bar - 1) === 92 /* \\ */) {
+    if (bar > 0 && s.charCodeAt(bar - 1) === BACKSLASH) {
       // `\|` is a literal bar inside the cell.
       cur += s.slice(from, bar - 1) + '|';
       from = bar + 1;
@@ -98,8 +100,8 @@ function isDelimiterRow(text: string): boolean {
   let sawDash = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 45) sawDash = true;
-    else if (c !== 124 && c !== 58 && c !== 32 && c !== 9) return false;
+    if (c === DASH) sawDash = true;
+    else if (c !== VERTICAL_BAR && c !== COLON && !isBlankChar(c)) return false;
   }
   return sawDash && s.includes('|');
 }
@@ -108,10 +110,10 @@ function isDelimiterRow(text: string): boolean {
 function parseChecklist(text: string): { checked: boolean; text: string } | null {
   const s = trimBlank(text);
   const m = s.charCodeAt(0);
-  if ((m !== 45 && m !== 42 && m !== 43) || s.charCodeAt(1) !== 32 || s.charCodeAt(2) !== 91 || s.charCodeAt(4) !== 93) return null;
+  if ((m !== DASH && m !== ASTERISK && m !== PLUS) || s.charCodeAt(1) !== SPACE || s.charCodeAt(2) !== LEFT_BRACKET || s.charCodeAt(4) !== RIGHT_BRACKET) return null;
   const box = s[3];
   if (box !== ' ' && box !== 'x' && box !== 'X') return null;
-  if (s.length > 5 && s.charCodeAt(5) !== 32) return null;
+  if (s.length > 5 && s.charCodeAt(5) !== SPACE) return null;
   return { checked: box !== ' ', text: decode(trimBlank(s.slice(5))) };
 }
 
@@ -141,12 +143,12 @@ function sectionText(t: LineTable, lines: number[], from: number, to: number): s
 /** A list item (`- `, `* `, `+ `, `1. `, `1) `) starting at `p`. */
 function isListItem(body: string, p: number, e: number): boolean {
   const c = body.charCodeAt(p);
-  if (c === 45 || c === 42 || c === 43) return p + 1 === e || body.charCodeAt(p + 1) === 32 || body.charCodeAt(p + 1) === 9;
+  if (c === DASH || c === ASTERISK || c === PLUS) return p + 1 === e || isBlankChar(body.charCodeAt(p + 1));
   let q = p;
-  while (q < e && body.charCodeAt(q) >= 48 && body.charCodeAt(q) <= 57) q++;
+  while (q < e && isDigit(body.charCodeAt(q))) q++;
   if (q === p || q - p > 9) return false;
   const d = body.charCodeAt(q);
-  return (d === 46 || d === 41) && (q + 1 === e || body.charCodeAt(q + 1) === 32);
+  return (d === DOT || d === RIGHT_PAREN) && (q + 1 === e || body.charCodeAt(q + 1) === SPACE);
 }
 
 /**
@@ -172,130 +174,187 @@ function valueUnder(t: LineTable, lines: number[], n: number): string {
   return decode(parts.join('\n'));
 }
 
+/** A `### Heading` section as a range of content-line indexes: [from, to). */
+interface SectionRange {
+  heading: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The state one pass over an annotation's content lines carries. Each
+ * construct below reads one kind of line and updates it; `readStructure`
+ * dispatches by the line's first character, so prose costs one look.
+ */
+class StructureReader {
+  title: string | null = null;
+  readonly fields: Record<string, string> = {};
+  /** Lower-cased keys already set: the first occurrence of a key wins. */
+  readonly seenKeys = new Set<string>();
+  readonly fieldList: Field[] = [];
+  readonly ranges: SectionRange[] = [];
+  readonly seenSections = new Set<string>();
+  readonly tables: Table[] = [];
+  readonly checklist: ChecklistItem[] = [];
+  /** The `### heading` the current line sits under. */
+  section: string | null = null;
+  /** The section range still growing, if its heading was the first of that name. */
+  open: SectionRange | null = null;
+  /** Has anything but blank lines been read? (`## Title` only counts before it.) */
+  sawContent = false;
+  /** The table the previous line belonged to, which a `|` line continues. */
+  table: Table | null = null;
+
+  constructor(
+    readonly t: LineTable,
+    readonly lines: number[],
+  ) {}
+}
+
+/** A construct reads line `n` (line index `i`, first non-blank at `p`); it returns the last index it consumed, or -1 when the line is not its kind. */
+type Construct = (r: StructureReader, n: number, i: number, p: number) => number;
+
+/** `## Title` before anything else, or `### Heading` opening a section. */
+const heading: Construct = (r, n, i, p) => {
+  if (p !== r.t.start[i]) return -1;
+  const h = parseHeading(r.t.text(i));
+  if (!h) return -1;
+  if (!r.sawContent && h.level === 2 && r.title === null) {
+    r.title = h.text;
+    return n;
+  }
+  r.section = h.text;
+  if (r.open) r.open.to = n;
+  r.open = null;
+  // First occurrence wins; a later duplicate heading is not merged into it.
+  if (!r.seenSections.has(h.text)) {
+    r.seenSections.add(h.text);
+    r.open = { heading: h.text, from: n + 1, to: r.lines.length };
+    r.ranges.push(r.open);
+  }
+  return n;
+};
+
+/** `**Key**: value` or `**Key:** value` at column 0; an empty value takes the list under it. */
+const fieldLine: Construct = (r, n, i, p) => {
+  if (p !== r.t.start[i] || r.t.body.charCodeAt(p + 1) !== ASTERISK) return -1;
+  const field = parseFieldLine(r.t.text(i));
+  if (!field) return -1;
+  if (field.value === '') field.value = valueUnder(r.t, r.lines, n);
+  r.fieldList.push({ key: field.key, value: field.value, line: i });
+  const lower = field.key.toLowerCase();
+  if (!r.seenKeys.has(lower)) {
+    r.seenKeys.add(lower);
+    setOwn(r.fields, field.key, field.value);
+  }
+  return n;
+};
+
+/** `| a | b |`: a row of the open table, or a header row when a delimiter row follows it. */
+const tableLine: Construct = (r, n, i) => {
+  const { t, lines } = r;
+  if (r.table) {
+    const cells = splitRow(t.text(i));
+    const row: Record<string, string> = {};
+    const headers = r.table.headers;
+    for (let k = 0; k < headers.length; k++) setOwn(row, headers[k], cells[k] ?? '');
+    r.table.rows.push(row);
+    return n;
+  }
+  if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
+    r.table = { section: r.section, headers: splitRow(t.text(i)), rows: [] };
+    r.tables.push(r.table);
+    return n + 1;
+  }
+  return -1;
+};
+
+/** `- [ ] text` / `- [x] text`, any list marker and indent. */
+const checklistItem: Construct = (r, n, i, p) => {
+  if (r.t.body.charCodeAt(p + 2) !== LEFT_BRACKET) return -1;
+  const item = parseChecklist(r.t.text(i));
+  if (!item) return -1;
+  r.checklist.push({ section: r.section, ...item });
+  return n;
+};
+
+/** The constructs a line may be, by its first non-blank character, tried in order. */
+const CONSTRUCTS: Readonly<Partial<Record<number, readonly Construct[]>>> = {
+  [NUMBER_SIGN]: [heading],
+  [ASTERISK]: [fieldLine, checklistItem],
+  [VERTICAL_BAR]: [tableLine],
+  [DASH]: [checklistItem],
+  [PLUS]: [checklistItem],
+};
+
 /**
  * Reads fields, sections, tables and checklists from the annotation's content
- * lines (tag and sentinel lines already removed). Each line is classified by
- * its first character, so prose lines cost one look.
+ * lines (tag and sentinel lines already removed): one pass, then the
+ * section texts, the fields templates write as sections, and known aliases.
  */
 export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | undefined): Structure {
-  const body = t.body;
-  let title: string | null = null;
-  const fields: Record<string, string> = {};
-  const seenKeys = new Set<string>();
-  const fieldList: Field[] = [];
-  // Sections are ranges of `lines`: [heading, first content index, end index].
-  const ranges: Array<[string, number, number]> = [];
-  const seenSections = new Set<string>();
-  const tables: Table[] = [];
-  const checklist: ChecklistItem[] = [];
-  let section: string | null = null;
-  let open: [string, number, number] | null = null;
-  let sawContent = false;
-  let table: Table | null = null;
-
+  const r = new StructureReader(t, lines);
   for (let n = 0; n < lines.length; n++) {
     const i = lines[n];
-    const s = t.start[i];
-    const e = t.end[i];
     const p = t.firstNonBlank(i);
-    if (p === e) {
-      table = null;
+    if (p === t.end[i]) {
+      r.table = null;
       continue;
     }
-    if (t.fenced[i] !== 0) {
-      table = null;
-      sawContent = true;
-      continue;
-    }
-    const c = body.charCodeAt(p);
-    if (c === 35 /* # */ && p === s) {
-      const heading = parseHeading(t.text(i));
-      if (heading) {
-        table = null;
-        if (!sawContent && heading.level === 2 && title === null) {
-          title = heading.text;
-          sawContent = true;
-          continue;
-        }
-        section = heading.text;
-        if (open) open[2] = n;
-        open = null;
-        // First occurrence wins; a later duplicate heading is not merged into it.
-        if (!seenSections.has(section)) {
-          seenSections.add(section);
-          open = [section, n + 1, lines.length];
-          ranges.push(open);
-        }
-        sawContent = true;
-        continue;
+    const c = t.body.charCodeAt(p);
+    let last = -1;
+    if (t.fenced[i] === 0) {
+      for (const construct of CONSTRUCTS[c] ?? []) {
+        last = construct(r, n, i, p);
+        if (last >= 0) break;
       }
     }
-    if (c === 42 /* * */ && p === s && body.charCodeAt(p + 1) === 42) {
-      const field = parseFieldLine(t.text(i));
-      if (field) {
-        if (field.value === '') field.value = valueUnder(t, lines, n);
-        fieldList.push({ key: field.key, value: field.value, line: i });
-        const lower = field.key.toLowerCase();
-        if (!seenKeys.has(lower)) {
-          seenKeys.add(lower);
-          setOwn(fields, field.key, field.value);
-        }
-      }
-    }
-    if (c === 124 /* | */) {
-      if (table) {
-        const cells = splitRow(t.text(i));
-        const row: Record<string, string> = {};
-        const headers = table.headers;
-        for (let k = 0; k < headers.length; k++) setOwn(row, headers[k], cells[k] ?? '');
-        table.rows.push(row);
-      } else if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
-        table = { section, headers: splitRow(t.text(i)), rows: [] };
-        tables.push(table);
-        n++;
-        sawContent = true;
-        continue;
-      }
-    } else {
-      table = null;
-    }
-    if ((c === 45 || c === 42 || c === 43) && body.charCodeAt(p + 2) === 91 /* [ */) {
-      const item = parseChecklist(t.text(i));
-      if (item) checklist.push({ section, ...item });
-    }
-    sawContent = true;
+    // A table runs over consecutive `|` lines; anything else ends it.
+    if (c !== VERTICAL_BAR || t.fenced[i] !== 0 || last < 0) r.table = null;
+    r.sawContent = true;
+    if (last > n) n = last;
   }
-
   const sections: Record<string, string> = {};
-  for (const [heading, from, to] of ranges) setOwn(sections, heading, sectionText(t, lines, from, to));
+  for (const range of r.ranges) setOwn(sections, range.heading, sectionText(t, lines, range.from, range.to));
+  fieldsFromSections(r, sections, spec);
+  return {
+    title: r.title,
+    fields: r.fields,
+    fieldList: r.fieldList,
+    sections,
+    tables: r.tables,
+    checklist: r.checklist,
+    fieldAliases: resolveAliases(r, spec),
+  };
+}
 
-  // Fields the template writes as `### Name` + `**VALUE** — reason` (implementation-notes.md §2).
+/** Fields the template writes as `### Name` + `**VALUE** — reason` (implementation-notes.md §2). */
+function fieldsFromSections(r: StructureReader, sections: Record<string, string>, spec: TypeSpec | undefined): void {
   for (const f of spec?.fields ?? []) {
-    if (!f.fromSection || seenKeys.has(f.name.toLowerCase())) continue;
-    const sectionBody = lookupKey(sections, f.name);
+    if (!f.fromSection || r.seenKeys.has(f.name.toLowerCase())) continue;
+    const sectionBody = getField(sections, f.name);
     if (sectionBody === undefined) continue;
     const first = sectionBody.split('\n').find((l) => !isBlankLine(l));
     if (first === undefined) continue;
     const value = unwrapBold(trimBlank(first));
-    setOwn(fields, f.name, value);
-    fieldList.push({ key: f.name, value, line: -1 });
+    setOwn(r.fields, f.name, value);
+    r.fieldList.push({ key: f.name, value, line: -1 });
   }
+}
 
-  // Other spellings of template fields (registry `aliases`): read as the field
-  // unless the field itself is there, which always wins.
-  const fieldAliases: Structure['fieldAliases'] = [];
+/** Other spellings of template fields (registry `aliases`): read as the field unless the field itself is there. */
+function resolveAliases(r: StructureReader, spec: TypeSpec | undefined): Structure['fieldAliases'] {
+  const found: Structure['fieldAliases'] = [];
   const aliases = spec?.aliases;
-  if (aliases) {
-    for (const f of fieldList) {
-      const canonical = aliasOf(aliases, f.key);
-      if (canonical === undefined || seenKeys.has(canonical.toLowerCase())) continue;
-      seenKeys.add(canonical.toLowerCase());
-      setOwn(fields, canonical, f.value);
-      fieldAliases.push({ written: f.key, field: canonical });
-    }
+  if (!aliases) return found;
+  for (const f of r.fieldList) {
+    const canonical = aliasOf(aliases, f.key);
+    if (canonical === undefined || r.seenKeys.has(canonical.toLowerCase())) continue;
+    r.seenKeys.add(canonical.toLowerCase());
+    setOwn(r.fields, canonical, f.value);
+    found.push({ written: f.key, field: canonical });
   }
-
-  return { title, fields, fieldList, sections, tables, checklist, fieldAliases };
+  return found;
 }
 
 function aliasOf(aliases: Record<string, string>, key: string): string | undefined {
@@ -328,7 +387,7 @@ export function readFindings(t: LineTable, lines: number[]): Finding[] {
     if (t.fenced[i] !== 0) continue;
     // Only `#`, `-`, `*` and bold lines matter here: look before slicing.
     const c = t.body.charCodeAt(t.firstNonBlank(i));
-    if (c !== 35 && c !== 45 && c !== 42) continue;
+    if (c !== NUMBER_SIGN && c !== DASH && c !== ASTERISK) continue;
     let s = trimBlank(t.text(i));
     if (s.startsWith('#')) {
       cur = null;
@@ -351,11 +410,7 @@ export function readFindings(t: LineTable, lines: number[]): Finding[] {
 }
 
 function cell(row: Record<string, string>, name: string): string {
-  return getCell(row, name) ?? '';
-}
-
-function getCell(row: Record<string, string>, name: string): string | undefined {
-  return lookupKey(row, name);
+  return getField(row, name) ?? '';
 }
 
 export function readTrajectory(structure: Structure): Trajectory {
@@ -378,68 +433,23 @@ export function readTrajectory(structure: Structure): Trajectory {
       if (m) branch = m[1];
     }
   }
-  const f = (k: string) => lookupKey(structure.fields, k) ?? null;
+  const f = (k: string) => getField(structure.fields, k) ?? null;
   return { phases, decisions: f('Decisions'), anomalies: f('Anomalies'), completed: f('Completed'), prNumber, branch };
 }
 
 /** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
-export function readDesignSpec(t: LineTable, lines: number[]): { found: boolean; value: unknown } {
+export function readDesignSpec(t: LineTable, lines: number[]): unknown {
   for (let n = 0; n < lines.length; n++) {
     if (t.fenced[lines[n]] !== 2) continue;
-    const info = fenceInfo(t.text(lines[n])).toLowerCase();
+    const opening = t.text(lines[n]);
+    const info = fenceInfo(opening).toLowerCase();
     if (info !== 'jsonc' && info !== 'json' && info !== 'json5') continue;
+    const fence = openingFence(opening) as Fence;
     const body: string[] = [];
     for (let m = n + 1; m < lines.length && t.fenced[lines[m]] === 1; m++) body.push(t.text(lines[m]));
     // The closing delimiter is fenced too; drop it when present.
-    if (body.length > 0 && /^\s{0,3}(`{3,}|~{3,})\s*$/.test(body[body.length - 1])) body.pop();
-    return { found: true, value: parseJsonc(decode(body.join('\n'))) };
+    if (body.length > 0 && closesFence(body[body.length - 1], fence)) body.pop();
+    return parseJsonc(decode(body.join('\n')));
   }
-  return { found: false, value: null };
-}
-
-/** JSON with `//` and `/* *\/` comments and trailing commas; null when it does not parse. */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < n && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  // Trailing commas: a comma followed only by whitespace before } or ].
-  let cleaned = '';
-  for (let k = 0; k < out.length; k++) {
-    const c = out[k];
-    if (c === '"') {
-      let j = k + 1;
-      while (j < out.length && out[j] !== '"') j += out[j] === '\\' ? 2 : 1;
-      cleaned += out.slice(k, j + 1);
-      k = j;
-      continue;
-    }
-    if (c === ',') {
-      let j = k + 1;
-      while (j < out.length && /\s/.test(out[j])) j++;
-      if (out[j] === '}' || out[j] === ']') continue;
-    }
-    cleaned += c;
-  }
-  try {
-    return JSON.parse(cleaned);
-  } catch {
-    return null;
-  }
+  return null;
 }

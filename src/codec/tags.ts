@@ -3,7 +3,7 @@
  * scan over character codes with no regular expressions, so the time is
  * linear in the line's length whatever it holds (implementation-notes.md §5).
  */
-import { isBlankChar, trimBlank } from './escape.js';
+import { COLON, DASH, EM_DASH, EN_DASH, EXCLAMATION, GREATER_THAN, isBlankChar, isTypeNameChar, isUpper, trimBlank } from './chars.js';
 import { isInline, isReserved } from './registry.js';
 
 export type LineClass =
@@ -20,20 +20,14 @@ export type SentinelWord = 'COMPLETE' | 'PARTIAL' | 'INVALID';
 
 const TEXT: LineClass = { kind: 'text' };
 
-function isUpper(c: number): boolean {
-  return c >= 65 && c <= 90;
-}
-function isNameChar(c: number): boolean {
-  return isUpper(c) || (c >= 48 && c <= 57) || c === 95;
-}
 
 /** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
 function closesEarly(s: string, from: number, to: number): boolean {
   for (let i = from; i + 2 < to; i++) {
-    if (s.charCodeAt(i) === 45 && s.charCodeAt(i + 1) === 45) {
+    if (s.charCodeAt(i) === DASH && s.charCodeAt(i + 1) === DASH) {
       const c = s.charCodeAt(i + 2);
-      if (c === 62) return true;
-      if (c === 33 && i + 3 < to && s.charCodeAt(i + 3) === 62) return true;
+      if (c === GREATER_THAN) return true;
+      if (c === EXCLAMATION && i + 3 < to && s.charCodeAt(i + 3) === GREATER_THAN) return true;
     }
   }
   return false;
@@ -42,7 +36,7 @@ function closesEarly(s: string, from: number, to: number): boolean {
 function readName(s: string, from: number, to: number): number {
   if (from >= to || !isUpper(s.charCodeAt(from))) return from;
   let i = from + 1;
-  while (i < to && isNameChar(s.charCodeAt(i))) i++;
+  while (i < to && isTypeNameChar(s.charCodeAt(i))) i++;
   return i;
 }
 
@@ -69,7 +63,7 @@ export function classifyLine(line: string): LineClass {
 
   // `<!-- NAME:COMPLETE -->` / `<!-- NAME:PARTIAL -->`
   const nameEnd = readName(line, i, j);
-  if (nameEnd === i || line.charCodeAt(nameEnd) !== 58 /* : */) return TEXT;
+  if (nameEnd === i || line.charCodeAt(nameEnd) !== COLON) return TEXT;
   const state = sentinelState(line, nameEnd + 1, j);
   if (!state) return TEXT;
   const type = line.slice(i, nameEnd);
@@ -83,7 +77,7 @@ function classifyForge(line: string, i: number, j: number): LineClass {
   if (nameEnd === j) return { kind: 'open', type, value: null, valueForm: null };
   const c = line.charCodeAt(nameEnd);
 
-  if (c === 58 /* : */) {
+  if (c === COLON) {
     const afterColon = nameEnd + 1;
     const rawValue = line.slice(afterColon, j);
     // Inline-value types take everything after the colon as their value, so
@@ -106,7 +100,7 @@ function classifyForge(line: string, i: number, j: number): LineClass {
     while (k < j && isBlankChar(line.charCodeAt(k))) k++;
     const d = line.charCodeAt(k);
     // `<!-- FORGE:DISPATCHER — {desc} -->`: em dash, en dash, or a lone hyphen.
-    const isDash = d === 0x2014 || d === 0x2013 || (d === 45 && (k + 1 === j || isBlankChar(line.charCodeAt(k + 1))));
+    const isDash = d === EM_DASH || d === EN_DASH || (d === DASH && (k + 1 === j || isBlankChar(line.charCodeAt(k + 1))));
     if (isDash) return { kind: 'open', type, value: trimBlank(line.slice(k + 1, j)), valueForm: 'dash' };
   }
   return TEXT;

@@ -3,9 +3,10 @@
  * and enum values per type (§4), and the per-type rules the registry names.
  * Every error names the type, the field and the section of the spec.
  */
+import { isTypeNameChar } from './chars.js';
 import { cardErrors } from './card.js';
 import { completionSentinels, isReferenceTypeName, typeSpec, type FieldSpec, type TypeSpec } from './registry.js';
-import { getCaseInsensitive } from './structure.js';
+import { getField } from './structure.js';
 import type { Annotation, ValidationResult } from './types.js';
 
 /** Does `value` start with one of `values` (case-insensitively), followed by a non-word character? */
@@ -18,7 +19,7 @@ export function matchEnum(value: string, values: readonly string[]): string | nu
     const c = candidate.toUpperCase();
     if (!upper.startsWith(c)) continue;
     const next = upper.charCodeAt(c.length);
-    const wordChar = (next >= 65 && next <= 90) || (next >= 48 && next <= 57) || next === 95;
+    const wordChar = isTypeNameChar(next);
     if (Number.isNaN(next) || !wordChar) return candidate;
   }
   return null;
@@ -45,7 +46,7 @@ function gap(out: Findings, text: string): void {
 }
 
 function checkField(spec: TypeSpec, field: FieldSpec, a: Annotation, out: Findings): void {
-  const value = getCaseInsensitive(a.fields, field.name);
+  const value = getField(a.fields, field.name);
   const where = `${a.type}: field "${field.name}"`;
   if (value === undefined || value.trim() === '') {
     const what = value === undefined ? 'missing' : 'empty';
@@ -131,7 +132,7 @@ export function validate(a: Annotation): ValidationResult {
 
   if (spec.form === 'inline') {
     if (a.inlineValue === null || a.inlineValue.trim() === '') out.errors.push(`${a.type}: inline value is empty (§3.4)`);
-    else if (spec.category === 'cross-artifact' && spec.location !== 'gist-description' && !/^https?:\/\/\S+$/.test(a.inlineValue))
+    else if (spec.category === 'cross-artifact' && spec.postedIn !== 'gist-description' && !/^https?:\/\/\S+$/.test(a.inlineValue))
       out.warnings.push(`${a.type}: inline value "${a.inlineValue}" is not a URL (§4.2)`);
   } else if (spec.form === 'described-marker') {
     if (!a.inlineValue) out.warnings.push(`${a.type}: marker has no " — {description}" (§4.3)`);
@@ -144,7 +145,7 @@ export function validate(a: Annotation): ValidationResult {
   for (const field of spec.fields) checkField(spec, field, a, out);
   for (const section of spec.sections) {
     if (section.presence === undefined || section.presence === 'optional') continue;
-    if (getCaseInsensitive(a.sections, section.heading) !== undefined) continue;
+    if (getField(a.sections, section.heading) !== undefined) continue;
     if (section.presence === 'required') out.errors.push(`${a.type}: section "### ${section.heading}" is missing — required (${spec.ref})`);
     else gap(out, `${a.type}: section "### ${section.heading}" is missing — the ${spec.ref} template shows it`);
   }

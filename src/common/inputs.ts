@@ -4,7 +4,7 @@
  * first API call; a bad one is a UsageError with one readable line.
  */
 import { quote } from '../codec/quote.js';
-import { UsageError } from './lists.js';
+import { UsageError } from './errors.js';
 
 export type Getter = (name: string) => string;
 

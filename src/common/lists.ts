@@ -5,11 +5,3 @@ export function splitList(input: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
-
-/** A user mistake: reported as one line, never with a stack trace. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}

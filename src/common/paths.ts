@@ -7,7 +7,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { quote } from '../codec/quote.js';
-import { UsageError } from './lists.js';
+import { UsageError } from './errors.js';
 
 function within(root: string, path: string): boolean {
   const rel = relative(root, path);

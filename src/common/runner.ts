@@ -6,7 +6,7 @@
 import * as core from '@actions/core';
 import { context } from '@actions/github';
 import type { Getter } from './inputs.js';
-import { UsageError } from './lists.js';
+import { UsageError } from './errors.js';
 
 export interface EventInfo {
   name: string;

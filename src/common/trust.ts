@@ -4,7 +4,8 @@
  * comment can type a tag, so an untrusted author's annotations are never counted.
  */
 import { quote } from '../codec/quote.js';
-import { splitList, UsageError } from './lists.js';
+import { splitList } from './lists.js';
+import { UsageError } from './errors.js';
 
 export const ASSOCIATIONS = [
   'OWNER',

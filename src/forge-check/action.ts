@@ -4,13 +4,13 @@
  */
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, type Getter } from '../common/inputs.js';
-import { UsageError } from '../common/lists.js';
+import { UsageError } from '../common/errors.js';
 import type { ActionDefinition, ActionResult, EventInfo } from '../common/runner.js';
-import type { WorkItem } from '../common/thread.js';
+import type { WorkItem } from '../common/work-item.js';
 import { isTrusted, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { parseRepository, type Repo } from '../github/repo.js';
-import { listReviews, readPullClosing, readThread } from '../github/thread.js';
+import { listReviews, readPullClosing, readThread } from '../github/reads.js';
 import { evaluate, parseRequired, VALIDATIONS, type CheckResult, type PullContext, type Validation } from './evaluate.js';
 import { markdownReport } from './render.js';
 

@@ -5,8 +5,10 @@
  */
 import { quote } from '../codec/quote.js';
 import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, isTypeName, stripCodeSpan } from '../codec/index.js';
-import { splitList, UsageError } from '../common/lists.js';
-import { collectAnnotations, type Ignored, type Located, type WorkItem } from '../common/thread.js';
+import { splitList } from '../common/lists.js';
+import { UsageError } from '../common/errors.js';
+import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
+import { type WorkItem } from '../common/work-item.js';
 import type { TrustPolicy } from '../common/trust.js';
 
 export const PRESETS: Record<string, string[]> = {

@@ -15,7 +15,7 @@ import {
 } from '../codec/index.js';
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, verbatim, type Getter } from '../common/inputs.js';
-import { UsageError } from '../common/lists.js';
+import { fileErrorCode, UsageError } from '../common/errors.js';
 import { workspacePath } from '../common/paths.js';
 import type { EventInfo } from '../common/runner.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
@@ -89,7 +89,7 @@ function readBody(body: string | null, bodyFile: string | null, workspace: strin
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`body-file "${bodyFile}" cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new UsageError(`body-file "${bodyFile}" cannot be read (${fileErrorCode(e)})`);
   }
 }
 

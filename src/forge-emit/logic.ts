@@ -3,24 +3,15 @@
  * edit, or nothing), write it, settle races, and move the workflow label.
  * Takes typed inputs and the GitHub client; returns a result object.
  */
-import { MAX_BODY_LENGTH, parse, planTransition, type Annotation, type LabelPlan } from '../codec/index.js';
-import type { ThreadComment, WorkItem } from '../common/thread.js';
+import { LabelTransitionError, MAX_BODY_LENGTH, parse, planTransition, type Annotation, type LabelPlan } from '../codec/index.js';
+import { errorMessage, UsageError } from '../common/errors.js';
+import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import { isTrusted } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import { ApiError } from '../github/errors.js';
-import { listComments, readIssueOnly } from '../github/thread.js';
-import {
-  addLabels,
-  createComment,
-  deleteComment,
-  ensureLabel,
-  removeLabel,
-  resolveMilestone,
-  updateComment,
-  updateIssueBody,
-  updateMilestoneDescription,
-  type MilestoneInfo,
-} from '../github/writes.js';
+import { listComments, getIssue } from '../github/reads.js';
+import { addLabels, createComment, deleteComment, ensureLabel, removeLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
+import { resolveMilestone, type MilestoneInfo } from '../github/reads.js';
 import type { EmitInputs } from './inputs.js';
 
 export type EmitResultKind = 'created' | 'updated' | 'skipped' | 'dry-run';
@@ -79,6 +70,16 @@ function decide(candidates: Candidate[], inputs: EmitInputs): Decision {
   return { kind: 'add', why: `no ${inputs.type} yet` };
 }
 
+/** The state machine's plan for the label move; a refused move is the user's mistake. */
+function planLabelMove(labels: string[], to: string): LabelPlan {
+  try {
+    return planTransition(labels, to);
+  } catch (err) {
+    if (err instanceof LabelTransitionError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 /**
  * Replace the annotation's own text — the tag through its last sentinel line
  * (`closeEnd`) — and leave everything around it as it was, including what a
@@ -104,7 +105,7 @@ function append(body: string, text: string): string {
 
 function checkLength(what: string, body: string): void {
   if (body.length > MAX_BODY_LENGTH)
-    throw new Error(`${what} would be ${body.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} — nothing was written`);
+    throw new UsageError(`${what} would be ${body.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} — nothing was written`);
 }
 
 interface Written {
@@ -176,10 +177,10 @@ async function createOnce(gh: GitHub, inputs: EmitInputs, actions: string[]): Pr
       const after = await listComments(gh, inputs.repo, inputs.number);
       const landed = after.find((c) => isTrusted(inputs.trust, c.author) && sameText(c.body, inputs.text));
       if (landed) {
-        actions.push(`adopted comment ${landed.id}: the POST that failed (${(err as Error).message}) had landed`);
+        actions.push(`adopted comment ${landed.id}: the POST that failed (${errorMessage(err)}) had landed`);
         return landed;
       }
-      actions.push(`retrying the POST: it failed (${(err as Error).message}) and the thread does not hold the comment`);
+      actions.push(`retrying the POST: it failed (${errorMessage(err)}) and the thread does not hold the comment`);
     }
   }
 }
@@ -246,8 +247,8 @@ export async function runEmit(gh: GitHub, inputs: EmitInputs): Promise<EmitOutco
   const actions: string[] = [];
   const done: string[] = [];
   // Reads first: every refusal (label transition, size, missing milestone) happens before any write.
-  const issue: WorkItem = await readIssueOnly(gh, inputs.repo, inputs.number);
-  const plan = inputs.label ? planTransition(issue.labels, inputs.label) : null;
+  const issue: WorkItem = await getIssue(gh, inputs.repo, inputs.number);
+  const plan = inputs.label ? planLabelMove(issue.labels, inputs.label) : null;
 
   let milestone: MilestoneInfo | null = null;
   let comments: ThreadComment[] = [];

@@ -1,7 +1,7 @@
 /** forge-trajectory-report — the §9.2 consumer: release notes from FORGE:TRAJECTORY on issue close. */
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, type Getter } from '../common/inputs.js';
-import { UsageError } from '../common/lists.js';
+import { UsageError } from '../common/errors.js';
 import { workspacePath } from '../common/paths.js';
 import type { ActionDefinition, EventInfo } from '../common/runner.js';
 import { parseTrustPolicy } from '../common/trust.js';

@@ -6,12 +6,12 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse, type Annotation } from '../codec/index.js';
-import type { ThreadComment, WorkItem } from '../common/thread.js';
+import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import { isTrusted, type TrustPolicy } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../github/repo.js';
-import { commentsPage, listIssues, readIssueOnly } from '../github/thread.js';
-import { resolveMilestone } from '../github/writes.js';
+import { commentsPage, listIssues, getIssue } from '../github/reads.js';
+import { resolveMilestone } from '../github/reads.js';
 import { buildReport, entryBegin, entryEnd, issueMarkdown, milestoneMarkdown, type TrajectoryReport } from './report.js';
 
 interface Found {
@@ -130,7 +130,7 @@ export function writeEntry(path: string, number: number, entry: string): 'append
 
 export async function runReport(gh: GitHub, inputs: ReportInputs, resolvePath: (p: string) => string): Promise<ReportOutcome> {
   if (inputs.scope === 'issue') {
-    const item = await readIssueOnly(gh, inputs.repo, inputs.issue as number);
+    const item = await getIssue(gh, inputs.repo, inputs.issue as number);
     const report = await reportIssue(gh, inputs.repo, item, inputs.trust);
     const markdown = report.found ? issueMarkdown(report) : '';
     let outputFile: ReportOutcome['outputFile'] = null;
@@ -141,7 +141,7 @@ export async function runReport(gh: GitHub, inputs: ReportInputs, resolvePath: (
     return { found: report.found, reports: [report], markdown, scopeTitle: `#${item.number}`, outputFile };
   }
 
-  const issue = inputs.milestone === null ? await readIssueOnly(gh, inputs.repo, inputs.issue as number) : { number: 0, milestone: null };
+  const issue = inputs.milestone === null ? await getIssue(gh, inputs.repo, inputs.issue as number) : { number: 0, milestone: null };
   const milestone = await resolveMilestone(gh, inputs.repo, inputs.milestone, issue);
   const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });
   const reports = await mapLimit(issues, 8, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));

@@ -2,7 +2,7 @@
  * Turning a trajectory (and the INVESTIGATOR and BUILDER around it) into a
  * release-note entry. Pure: no GitHub calls here.
  */
-import { codeSpan, getField, matchEnum, stripCodeSpan, TASK_TYPE_VALUES, type Annotation, type Trajectory } from '../codec/index.js';
+import { codeSpan, getField, matchEnum, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
 import { inert, tableCell } from '../common/markdown.js';
 
 function codeSpanValue(s: string | undefined): string | null {
@@ -38,7 +38,7 @@ export interface TrajectoryReport {
 function taskTypeFromPhases(t: Trajectory): string | null {
   for (const p of t.phases) {
     const m = /Task type:\s{0,4}([A-Za-z ]{3,40})/.exec(p.notes);
-    if (m) return matchEnum(m[1], TASK_TYPE_VALUES) ?? m[1].trim();
+    if (m) return matchEnum(m[1], TASK_TYPES) ?? m[1].trim();
   }
   return null;
 }
@@ -116,7 +116,8 @@ export function issueMarkdown(r: TrajectoryReport): string {
   return out.join('\n');
 }
 
-const GROUPS = ['Feature', 'Bug Fix', 'Refactor', 'Maintenance', 'Investigation'];
+/** Features first, then the spec's §4.1 order. */
+const GROUPS = ['Feature', ...TASK_TYPES.filter((t) => t !== 'Feature')];
 const GROUP_TITLES: Record<string, string> = {
   Feature: 'Features',
   'Bug Fix': 'Bug fixes',

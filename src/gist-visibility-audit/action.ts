@@ -2,7 +2,7 @@
 import { quote } from '../codec/quote.js';
 import { eventTarget } from '../common/event.js';
 import { bool, oneOf, optional, positiveInt, readInputs, required, type Getter } from '../common/inputs.js';
-import { UsageError } from '../common/lists.js';
+import { UsageError } from '../common/errors.js';
 import type { ActionDefinition, EventInfo } from '../common/runner.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { createClient } from '../github/client.js';

@@ -6,13 +6,15 @@
  * Gist file contents are never logged or summarised.
  */
 import { emit, parse } from '../codec/index.js';
-import { toComment } from '../common/rest.js';
+import { errorMessage, httpStatus } from '../common/errors.js';
+import { toComment } from '../github/rest-shapes.js';
 import type { GitHub } from '../github/client.js';
 import { api, describeApiError } from '../github/errors.js';
 import { authenticatedLogin, createSecretGist, deleteGist, getGistRaw, updateGistFile, type GistInfo } from '../github/gists.js';
 import type { Repo } from '../github/repo.js';
-import { readIssueOnly } from '../github/thread.js';
-import { addLabels, ensureLabel, getMilestone, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
+import { getIssue } from '../github/reads.js';
+import { addLabels, ensureLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
+import { getMilestone } from '../github/reads.js';
 import type { Reference } from './collect.js';
 import { gistUrlsInText } from './urls.js';
 
@@ -108,7 +110,7 @@ async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log
         }
       }
     } catch (err) {
-      if ((err as { status?: number }).status === 404) {
+      if (httpStatus(err) === 404) {
         states.set(ref.id, { kind: 'missing' });
         log(`${ref.shown ? `gist ${ref.id}` : 'a gist'}: not found (${ref.source})`);
         continue;
@@ -132,7 +134,7 @@ async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Referen
     const { data } = await api(`reading comment ${loc.commentId}`, () => gh.rest.issues.getComment({ ...r, comment_id: loc.commentId }));
     await updateComment(gh, r, loc.commentId, swap(toComment(data).body));
   } else if (loc.kind === 'issue-body') {
-    const item = await readIssueOnly(gh, r, loc.issue);
+    const item = await getIssue(gh, r, loc.issue);
     await updateIssueBody(gh, r, loc.issue, swap(item.body));
   } else if (loc.kind === 'milestone') {
     const m = await getMilestone(gh, r, loc.number);
@@ -167,7 +169,7 @@ async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, ref
   try {
     copy = await createSecretGist(gists, gist.description, gist.files);
   } catch (err) {
-    return { ok: false, detail: `not remediated: ${(err as Error).message}; the public gist is unchanged` };
+    return { ok: false, detail: `not remediated: ${errorMessage(err)}; the public gist is unchanged` };
   }
   done.push(`created secret copy ${copy.id}`);
   let back: GistInfo;
@@ -181,7 +183,7 @@ async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, ref
     try {
       await deleteGist(gists, copy.id);
     } catch (err) {
-      cleanup = `could not remove the copy ${copy.id}: ${(err as Error).message}`;
+      cleanup = `could not remove the copy ${copy.id}: ${errorMessage(err)}`;
     }
     return { ok: false, detail: `not remediated: the secret copy read back ${back.public ? 'as public' : 'with different files'}; ${cleanup}; the public gist is unchanged` };
   }
@@ -190,13 +192,13 @@ async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, ref
       await rewriteReference(gh, gists, r, ref, back.url);
       done.push(`rewrote ${ref.source}`);
     } catch (err) {
-      return { ok: false, detail: `not remediated: rewriting ${ref.source} failed (${(err as Error).message}); ${done.join('; ')}; the public gist is unchanged` };
+      return { ok: false, detail: `not remediated: rewriting ${ref.source} failed (${errorMessage(err)}); ${done.join('; ')}; the public gist is unchanged` };
     }
   }
   try {
     await deleteGist(gists, gist.id);
   } catch (err) {
-    return { ok: false, detail: `not remediated: ${(err as Error).message}; ${done.join('; ')} — the public gist is still there` };
+    return { ok: false, detail: `not remediated: ${errorMessage(err)}; ${done.join('; ')} — the public gist is still there` };
   }
   return { ok: true, replacement: back.url, detail: `migrated to secret gist ${back.url} (${done.join('; ')}; deleted the public gist)` };
 }
@@ -284,7 +286,7 @@ export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Referen
       } catch (err) {
         // Outputs and the summary are still written: what completed must not be hidden by what failed.
         const before = [...migrations.map((m) => `migrated ${m}`), ...labelled.map((l) => `labelled #${l}`)];
-        writeFailure = `labelling #${n} ${opts.label} failed (${(err as Error).message})${before.length ? `; completed before it: ${before.join('; ')}` : '; nothing had been written before it'}`;
+        writeFailure = `labelling #${n} ${opts.label} failed (${errorMessage(err)})${before.length ? `; completed before it: ${before.join('; ')}` : '; nothing had been written before it'}`;
         break;
       }
       labelled.push(n);

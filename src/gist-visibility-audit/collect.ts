@@ -5,13 +5,13 @@
  * `FORGE:MEMORY_INDEX: {owner/repo}` in a gist description.
  */
 import { parse } from '../codec/index.js';
-import type { ThreadComment, WorkItem } from '../common/thread.js';
+import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import { isTrusted, type TrustPolicy } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import { listOwnGists, type GistInfo } from '../github/gists.js';
 import { repoName, type Repo } from '../github/repo.js';
-import { listComments, listIssues, listRepoComments, readIssueOnly } from '../github/thread.js';
-import { listMilestones, resolveMilestone, type MilestoneInfo } from '../github/writes.js';
+import { listComments, listIssues, listRepoComments, getIssue } from '../github/reads.js';
+import { listMilestones, resolveMilestone, type MilestoneInfo } from '../github/reads.js';
 import { gistIdFromUrl } from './urls.js';
 
 export type Location =
@@ -120,14 +120,14 @@ export async function collectReferences(
   const notes: string[] = [];
 
   if (scope === 'issue') {
-    const item = await readIssueOnly(gh, r, target.issue as number);
+    const item = await getIssue(gh, r, target.issue as number);
     refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
     searched.push(`#${item.number} (body and comments)`);
     return { refs, searched, notes };
   }
 
   if (scope === 'milestone') {
-    const issue = target.milestone === null ? await readIssueOnly(gh, r, target.issue as number) : { number: 0, milestone: null };
+    const issue = target.milestone === null ? await getIssue(gh, r, target.issue as number) : { number: 0, milestone: null };
     const m = await resolveMilestone(gh, r, target.milestone, issue);
     refs.push(...milestoneRefs(m));
     const issues = await listIssues(gh, r, { state: 'all', milestone: m.number });

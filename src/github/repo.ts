@@ -1,5 +1,5 @@
 import { quote } from '../codec/quote.js';
-import { UsageError } from '../common/lists.js';
+import { UsageError } from '../common/errors.js';
 
 export interface Repo {
   owner: string;

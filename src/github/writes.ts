@@ -1,9 +1,10 @@
 /** Writes to GitHub: comments, issue bodies, milestones, labels. Each names what it was doing when it fails. */
+import { httpStatus } from '../common/errors.js';
 import type { GitHub } from './client.js';
 import { api, describeApiError } from './errors.js';
 import type { Repo } from './repo.js';
-import { toComment } from '../common/rest.js';
-import type { ThreadComment } from '../common/thread.js';
+import { toComment } from './rest-shapes.js';
+import type { ThreadComment } from '../common/work-item.js';
 
 /**
  * Create a comment. `once` turns off the client's automatic retry for this
@@ -29,47 +30,6 @@ export async function updateIssueBody(gh: GitHub, r: Repo, number: number, body:
   await api(`editing the body of #${number}`, () => gh.rest.issues.update({ ...r, issue_number: number, body }));
 }
 
-export interface MilestoneInfo {
-  number: number;
-  title: string;
-  description: string;
-  state: string;
-  url: string;
-}
-
-function toMilestone(m: { number: number; title: string; description?: string | null; state?: string; html_url?: string }): MilestoneInfo {
-  return { number: m.number, title: m.title, description: m.description ?? '', state: m.state ?? 'open', url: m.html_url ?? '' };
-}
-
-export async function getMilestone(gh: GitHub, r: Repo, number: number): Promise<MilestoneInfo> {
-  const { data } = await api(`reading milestone ${number}`, () => gh.rest.issues.getMilestone({ ...r, milestone_number: number }));
-  return toMilestone(data);
-}
-
-export async function listMilestones(gh: GitHub, r: Repo): Promise<MilestoneInfo[]> {
-  const all = await api('listing milestones', () => gh.paginate(gh.rest.issues.listMilestones, { ...r, state: 'all', per_page: 100 }));
-  return all.map(toMilestone);
-}
-
-/** A milestone by number or by exact title (open or closed). */
-export async function findMilestone(gh: GitHub, r: Repo, ref: string): Promise<MilestoneInfo> {
-  if (/^\d+$/.test(ref.trim())) return getMilestone(gh, r, Number(ref.trim()));
-  const all = await listMilestones(gh, r);
-  const m = all.find((x) => x.title === ref.trim());
-  if (!m) throw new Error(`milestone "${ref}" not found in ${r.owner}/${r.repo}`);
-  return m;
-}
-
-/**
- * The milestone an action works on: the `milestone` input (number or title)
- * when given, else the milestone of `issue`.
- */
-export async function resolveMilestone(gh: GitHub, r: Repo, ref: string | null, issue: { number: number; milestone: { number: number } | null }): Promise<MilestoneInfo> {
-  if (ref !== null) return findMilestone(gh, r, ref);
-  if (!issue.milestone) throw new Error(`#${issue.number} has no milestone; set the "milestone" input`);
-  return getMilestone(gh, r, issue.milestone.number);
-}
-
 export async function updateMilestoneDescription(gh: GitHub, r: Repo, number: number, description: string): Promise<void> {
   await api(`editing milestone ${number}`, () => gh.rest.issues.updateMilestone({ ...r, milestone_number: number, description }));
 }
@@ -80,14 +40,14 @@ export async function ensureLabel(gh: GitHub, r: Repo, name: string, color: stri
     await gh.rest.issues.getLabel({ ...r, name });
     return false;
   } catch (err) {
-    if ((err as { status?: number }).status !== 404) throw describeApiError(err, `reading label ${name}`);
+    if (httpStatus(err) !== 404) throw describeApiError(err, `reading label ${name}`);
   }
   try {
     await gh.rest.issues.createLabel({ ...r, name, color, description });
     return true;
   } catch (err) {
     // 422 already_exists: someone created it between our read and our write.
-    if ((err as { status?: number }).status === 422) return false;
+    if (httpStatus(err) === 422) return false;
     throw describeApiError(err, `creating label ${name}`);
   }
 }
@@ -100,7 +60,7 @@ export async function removeLabel(gh: GitHub, r: Repo, number: number, name: str
   try {
     await gh.rest.issues.removeLabel({ ...r, issue_number: number, name });
   } catch (err) {
-    if ((err as { status?: number }).status === 404) return; // already gone
+    if (httpStatus(err) === 404) return; // already gone
     throw describeApiError(err, `removing ${name} from #${number}`);
   }
 }

@@ -1,8 +1,3 @@
-/**
- * Injection hardening (implementation-notes.md §1). Byte-compatible with the reference codec:
- * `&` is escaped first so the scheme is injective, then the three sequences that
- * open or close an HTML comment. Decoding runs the same steps in reverse.
- */
 export declare function encode(text: string): string;
 export declare function decode(text: string): string;
 export declare function encodeKey(key: string): string;
@@ -13,6 +8,3 @@ export declare function decodeKey(key: string): string;
  * U+2029 and U+0085 are not line breaks to this codec anywhere, so they stay.
  */
 export declare function foldLine(value: string): string;
-export declare function isBlankChar(c: number): boolean;
-/** Trim spaces and tabs only: other whitespace is content (and never a line break). */
-export declare function trimBlank(s: string): string;

@@ -1,10 +1,3 @@
-/**
- * CommonMark fenced code blocks, as far as annotations care (implementation-notes.md §2): a
- * fence opens with three or more backticks or tildes indented at most three
- * spaces; it closes with a line of the same character, at least as long, and
- * nothing else but spaces; an unclosed fence runs to the end of the comment.
- * Inside a fence, tags, sentinels and fields are text — GitHub shows them.
- */
 export interface Fence {
     char: number;
     length: number;

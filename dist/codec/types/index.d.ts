@@ -7,10 +7,10 @@ export { validate, matchEnum, isIso8601 } from './validate.js';
 export { emit, emitAnnotation, emitPartial, EmitError, codeSpan, stripCodeSpan, type EmitInput, type Emitted, type SectionValue } from './emit.js';
 export { encode, decode, foldLine } from './escape.js';
 export { canonicalJson, cardValue, readCard } from './card.js';
-export { TYPES, typeSpec, isReserved, isControl, isInline, isTypeName, isReferenceTypeName, completionSentinels, emittedCompleteSentinel, emittedPartialSentinel, TASK_TYPE_VALUES, partialSentinels, type TypeSpec, type FieldSpec, type SectionSpec, type Category, type Presence, } from './registry.js';
+export { TYPES, typeSpec, isReserved, isControl, isInline, isTypeName, isReferenceTypeName, completionSentinels, emittedCompleteSentinel, emittedPartialSentinel, TASK_TYPES, partialSentinels, type TypeSpec, type FieldSpec, type SectionSpec, type Category, type Presence, } from './registry.js';
 export * from './labels.js';
 export type * from './types.js';
-export { getCaseInsensitive as getField } from './structure.js';
+export { getField } from './structure.js';
 import type { Annotation, ValidationResult } from './types.js';
 /** GitHub's limit on a comment, issue or milestone body. */
 export declare const MAX_BODY_LENGTH = 65536;

@@ -23,6 +23,10 @@ export interface LabelPlan {
     /** Labels to remove, after the add succeeds. */
     remove: string[];
 }
+/** A label move the state machine refuses: the caller's mistake, not a failure. */
+export declare class LabelTransitionError extends Error {
+    constructor(message: string);
+}
 /**
  * Plan moving an item with `labels` to `target`. Returns the plan, or throws
  * an Error naming the refused transition. Exclusive: every other workflow

@@ -1,12 +1,3 @@
-/**
- * The one line model every part of the codec uses: a line ends at LF, CR, or
- * CRLF (GitHub returns CRLF). Nothing else — not U+2028, U+2029 or U+0085 —
- * ends a line, so no character inside a value can start a line of its own.
- *
- * Lines are kept as offsets into the body, not as strings: a line's text is
- * sliced only when something needs to read it, which keeps parsing linear and
- * light on memory even for a body of 65,536 empty lines.
- */
 export declare class LineTable {
     readonly body: string;
     readonly count: number;

@@ -1,9 +1,3 @@
-/**
- * The type registry: every annotation type this codec knows, as data.
- *
- * Adding a type means adding a row here. The parser, validator and emitter
- * read these rows; none of them branches on a type name.
- */
 export type Category = 'lifecycle' | 'cross-artifact' | 'control' | 'design' | 'audit' | 'deployed';
 /** How a type's value travels: a Markdown body, a value inside the tag, or nothing. */
 export type Form = 'body' | 'inline' | 'marker' | 'described-marker';
@@ -32,7 +26,7 @@ export interface FieldSpec {
     /** The template writes the value as a code span (`` **Branch**: `…` ``); emit does the same. */
     codeSpan?: boolean;
     /** Allowed leading values; compared case-insensitively against the value's first token(s). */
-    values?: string[];
+    values?: readonly string[];
     /** When false, a value outside `values` is a warning rather than an error. */
     strictValues?: boolean;
     /**
@@ -41,7 +35,7 @@ export interface FieldSpec {
      */
     fromSection?: boolean;
     /** Extra check on the value; returns an error text or null. */
-    format?: 'iso8601' | 'url' | 'nonempty';
+    format?: 'iso8601';
 }
 export interface TypeSpec {
     type: string;
@@ -59,7 +53,6 @@ export interface TypeSpec {
     leadTable?: {
         columns: string[];
         presence: Presence;
-        name: string;
     };
     /**
      * Other spellings deployed producers write for a template field, read as the
@@ -75,10 +68,12 @@ export interface TypeSpec {
     /** Special structure readers for this type. */
     structure?: 'reviewer-findings' | 'trajectory' | 'design-spec' | 'design-rationale' | 'card';
     /** Where the annotation lives when it is not an ordinary comment. */
-    location?: 'issue-body' | 'milestone' | 'gist-description';
+    postedIn?: 'issue-body' | 'milestone' | 'gist-description';
     /** Bold-key syntax the spec template uses for this type. */
     keyStyle: 'colon-after' | 'colon-inside';
 }
+/** §4.1's task types, in the template's order. */
+export declare const TASK_TYPES: readonly string[];
 export declare const TYPES: readonly TypeSpec[];
 export declare function typeSpec(type: string): TypeSpec | undefined;
 export declare function isReserved(type: string): boolean;
@@ -89,9 +84,9 @@ export declare function isTypeName(s: string): boolean;
 /** The stricter `[A-Z_]+` grammar the reference and text-contains readers use. */
 export declare function isReferenceTypeName(s: string): boolean;
 /**
- * The sentinels that mark `type` partial (§3.3 and implementation-notes.md §2): the generic
- * `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the completion
- * sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
+ * The sentinels that mark `type` partial (§3.3 and implementation-notes.md §2):
+ * the generic `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the
+ * completion sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
  */
 export declare function partialSentinels(type: string): string[];
 /**
@@ -115,4 +110,3 @@ export declare function sentinelSets(type: string): {
 };
 /** Types complete by presence alone: reserved types without a sentinel, markers, inline values. */
 export declare function completeWhenPresent(type: string): boolean;
-export declare const TASK_TYPE_VALUES: string[];

@@ -19,21 +19,16 @@ export declare function parseHeading(text: string): {
     level: number;
     text: string;
 } | null;
-declare function lookupKey(record: Record<string, string>, key: string): string | undefined;
-export { lookupKey as getCaseInsensitive };
+/** A field, section or cell by key: the exact key first, else any letter case (the spec writes `Task type` and `Task Type`). */
+export declare function getField(record: Record<string, string>, key: string): string | undefined;
 /**
  * Reads fields, sections, tables and checklists from the annotation's content
- * lines (tag and sentinel lines already removed). Each line is classified by
- * its first character, so prose lines cost one look.
+ * lines (tag and sentinel lines already removed): one pass, then the
+ * section texts, the fields templates write as sections, and known aliases.
  */
 export declare function readStructure(t: LineTable, lines: number[], spec: TypeSpec | undefined): Structure;
 /** REVIEWER findings: `- **Severity**: X` opens one; the indented bold lines after it fill it. */
 export declare function readFindings(t: LineTable, lines: number[]): Finding[];
 export declare function readTrajectory(structure: Structure): Trajectory;
 /** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
-export declare function readDesignSpec(t: LineTable, lines: number[]): {
-    found: boolean;
-    value: unknown;
-};
-/** JSON with `//` and `/* *\/` comments and trailing commas; null when it does not parse. */
-export declare function parseJsonc(text: string): unknown;
+export declare function readDesignSpec(t: LineTable, lines: number[]): unknown;

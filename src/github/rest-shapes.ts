@@ -2,7 +2,7 @@
  * GitHub REST JSON → the neutral thread shapes. Used by the GitHub layer for
  * live reads and by `forge check` for a `gh api` export, so both read alike.
  */
-import type { ThreadComment, WorkItem } from './thread.js';
+import type { ThreadComment, WorkItem } from '../common/work-item.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,9 +3,11 @@
  * paginates to the end at per_page=100: an annotation in the 950th comment of
  * a 1,000-comment thread is found.
  */
+import { quote } from '../codec/quote.js';
+import { UsageError } from '../common/errors.js';
 import { closingIssues } from '../common/closing.js';
-import { toComment, toWorkItem } from '../common/rest.js';
-import type { ThreadComment, WorkItem } from '../common/thread.js';
+import { toComment, toWorkItem } from './rest-shapes.js';
+import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
 import { repoName, type Repo } from './repo.js';
@@ -17,14 +19,14 @@ export async function listComments(gh: GitHub, r: Repo, number: number): Promise
   return raw.map(toComment);
 }
 
-export async function readIssueOnly(gh: GitHub, r: Repo, number: number): Promise<WorkItem> {
+export async function getIssue(gh: GitHub, r: Repo, number: number): Promise<WorkItem> {
   const { data } = await api(`reading #${number}`, () => gh.rest.issues.get({ ...r, issue_number: number }));
   return toWorkItem(data, []);
 }
 
 /** An issue or PR with its labels, body and every comment. */
 export async function readThread(gh: GitHub, r: Repo, number: number): Promise<WorkItem> {
-  const item = await readIssueOnly(gh, r, number);
+  const item = await getIssue(gh, r, number);
   item.comments = await listComments(gh, r, number);
   return item;
 }
@@ -71,4 +73,45 @@ export async function listRepoComments(gh: GitHub, r: Repo): Promise<Array<Threa
 export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
   const raw = await api(`reading the reviews of PR #${number}`, () => gh.paginate(gh.rest.pulls.listReviews, { ...r, pull_number: number, per_page: 100 }));
   return raw.filter((rv) => (rv.body ?? '') !== '').map((rv) => ({ ...toComment(rv), createdAt: rv.submitted_at ?? null }));
+}
+
+export interface MilestoneInfo {
+  number: number;
+  title: string;
+  description: string;
+  state: string;
+  url: string;
+}
+
+function toMilestone(m: { number: number; title: string; description?: string | null; state?: string; html_url?: string }): MilestoneInfo {
+  return { number: m.number, title: m.title, description: m.description ?? '', state: m.state ?? 'open', url: m.html_url ?? '' };
+}
+
+export async function getMilestone(gh: GitHub, r: Repo, number: number): Promise<MilestoneInfo> {
+  const { data } = await api(`reading milestone ${number}`, () => gh.rest.issues.getMilestone({ ...r, milestone_number: number }));
+  return toMilestone(data);
+}
+
+export async function listMilestones(gh: GitHub, r: Repo): Promise<MilestoneInfo[]> {
+  const all = await api('listing milestones', () => gh.paginate(gh.rest.issues.listMilestones, { ...r, state: 'all', per_page: 100 }));
+  return all.map(toMilestone);
+}
+
+/** A milestone by number or by exact title (open or closed). */
+export async function findMilestone(gh: GitHub, r: Repo, ref: string): Promise<MilestoneInfo> {
+  if (/^\d+$/.test(ref.trim())) return getMilestone(gh, r, Number(ref.trim()));
+  const all = await listMilestones(gh, r);
+  const m = all.find((x) => x.title === ref.trim());
+  if (!m) throw new UsageError(`milestone ${quote(ref)} not found in ${r.owner}/${r.repo}`);
+  return m;
+}
+
+/**
+ * The milestone an action works on: the `milestone` input (number or title)
+ * when given, else the milestone of `issue`.
+ */
+export async function resolveMilestone(gh: GitHub, r: Repo, ref: string | null, issue: { number: number; milestone: { number: number } | null }): Promise<MilestoneInfo> {
+  if (ref !== null) return findMilestone(gh, r, ref);
+  if (!issue.milestone) throw new UsageError(`#${issue.number} has no milestone; set the "milestone" input`);
+  return getMilestone(gh, r, issue.milestone.number);
 }

@@ -1,30 +1,11 @@
 /**
- * The platform-neutral shape of an issue or PR thread. The GitHub layer reads
- * into it; the CLI reads a JSON export into it; evaluation only sees this.
+ * The annotations of a thread split by trust: anyone who can comment can type a
+ * tag, so only trusted authors' annotations are counted; the rest are kept,
+ * with why, to be reported.
  */
 import { parseAndValidate, type CheckedAnnotation } from '../codec/index.js';
 import { isTrusted, whyUntrusted, type Author, type TrustPolicy } from './trust.js';
-
-export interface ThreadComment {
-  id: number;
-  url: string;
-  author: Author;
-  body: string;
-  createdAt: string | null;
-}
-
-export interface WorkItem {
-  number: number;
-  kind: 'issue' | 'pull';
-  url: string;
-  title: string;
-  author: Author;
-  body: string;
-  labels: string[];
-  state: string | null;
-  milestone: { number: number; title: string } | null;
-  comments: ThreadComment[];
-}
+import type { ThreadComment, WorkItem } from './work-item.js';
 
 /** Where an annotation was found. */
 export interface Located {

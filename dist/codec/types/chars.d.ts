@@ -1,0 +1,42 @@
+/**
+ * The character codes the codec's scanners compare against, by name (the
+ * micromark way: no bare numbers in the state machines), and the few
+ * character classes they share.
+ */
+export declare const TAB = 9;
+export declare const LF = 10;
+export declare const CR = 13;
+export declare const SPACE = 32;
+export declare const EXCLAMATION = 33;
+export declare const NUMBER_SIGN = 35;
+export declare const RIGHT_PAREN = 41;
+export declare const ASTERISK = 42;
+export declare const PLUS = 43;
+export declare const DASH = 45;
+export declare const DOT = 46;
+export declare const DIGIT_0 = 48;
+export declare const DIGIT_9 = 57;
+export declare const COLON = 58;
+export declare const LESS_THAN = 60;
+export declare const GREATER_THAN = 62;
+export declare const UPPER_A = 65;
+export declare const UPPER_Z = 90;
+export declare const LEFT_BRACKET = 91;
+export declare const BACKSLASH = 92;
+export declare const RIGHT_BRACKET = 93;
+export declare const UNDERSCORE = 95;
+export declare const GRAVE = 96;
+export declare const VERTICAL_BAR = 124;
+export declare const TILDE = 126;
+export declare const EN_DASH = 8211;
+export declare const EM_DASH = 8212;
+/** Space or tab: the only blank characters. Other whitespace is content (and never a line break). */
+export declare function isBlankChar(c: number): boolean;
+/** A line break in the codec's one line model: LF or CR (CRLF is CR then LF). Nothing else. */
+export declare function isLineBreak(c: number): boolean;
+export declare function isUpper(c: number): boolean;
+export declare function isDigit(c: number): boolean;
+/** `[A-Z0-9_]`: the characters after the first in a type name. */
+export declare function isTypeNameChar(c: number): boolean;
+/** Trim spaces and tabs only. */
+export declare function trimBlank(s: string): string;

@@ -1,0 +1,64 @@
+/**
+ * The character codes the codec's scanners compare against, by name (the
+ * micromark way: no bare numbers in the state machines), and the few
+ * character classes they share.
+ */
+export const TAB = 9;
+export const LF = 10;
+export const CR = 13;
+export const SPACE = 32;
+export const EXCLAMATION = 33;
+export const NUMBER_SIGN = 35;
+export const RIGHT_PAREN = 41;
+export const ASTERISK = 42;
+export const PLUS = 43;
+export const DASH = 45;
+export const DOT = 46;
+export const DIGIT_0 = 48;
+export const DIGIT_9 = 57;
+export const COLON = 58;
+export const LESS_THAN = 60;
+export const GREATER_THAN = 62;
+export const UPPER_A = 65;
+export const UPPER_Z = 90;
+export const LEFT_BRACKET = 91;
+export const BACKSLASH = 92;
+export const RIGHT_BRACKET = 93;
+export const UNDERSCORE = 95;
+export const GRAVE = 96;
+export const VERTICAL_BAR = 124;
+export const TILDE = 126;
+export const EN_DASH = 0x2013;
+export const EM_DASH = 0x2014;
+
+/** Space or tab: the only blank characters. Other whitespace is content (and never a line break). */
+export function isBlankChar(c: number): boolean {
+  return c === SPACE || c === TAB;
+}
+
+/** A line break in the codec's one line model: LF or CR (CRLF is CR then LF). Nothing else. */
+export function isLineBreak(c: number): boolean {
+  return c === LF || c === CR;
+}
+
+export function isUpper(c: number): boolean {
+  return c >= UPPER_A && c <= UPPER_Z;
+}
+
+export function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
+}
+
+/** `[A-Z0-9_]`: the characters after the first in a type name. */
+export function isTypeNameChar(c: number): boolean {
+  return isUpper(c) || isDigit(c) || c === UNDERSCORE;
+}
+
+/** Trim spaces and tabs only. */
+export function trimBlank(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isBlankChar(s.charCodeAt(a))) a++;
+  while (b > a && isBlankChar(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
