@@ -3,7 +3,6 @@ import { useFakeGitHub } from './support/use-fake-github.js';
 import { runBundle } from './support/run-action.js';
 import { architect, builder, context, contract, investigator, reviewer, trajectory } from './support/seed.js';
 
-const REPO = 'octo/repo';
 const server = useFakeGitHub();
 let gh: FakeGitHub;
 beforeAll(() => {

@@ -10,7 +10,7 @@ import { emit, parse } from '../src/codec/index.js';
 import type { FakeGitHub } from './support/github-server.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
 import { runBundle } from './support/run-action.js';
-import { builder, investigator, reviewer, trajectory } from './support/seed.js';
+import { builder, investigator, trajectory } from './support/seed.js';
 
 const server = useFakeGitHub();
 let gh: FakeGitHub;

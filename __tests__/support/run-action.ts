@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import YAML from 'yaml';
 import { assertFreshDist } from './fresh-dist.js';
 
 export interface RunOptions {
@@ -34,23 +35,12 @@ assertFreshDist(ROOT);
 
 /** Defaults from each action.yml, applied as the runner does before the step starts. */
 function defaults(action: string): Record<string, string> {
-  const yml = readFileSync(join(ROOT, 'actions', action, 'action.yml'), 'utf8');
+  const yml = YAML.parse(readFileSync(join(ROOT, 'actions', action, 'action.yml'), 'utf8')) as { inputs?: Record<string, { default?: unknown }> };
   const out: Record<string, string> = {};
-  let current: string | null = null;
-  let inInputs = false;
-  for (const line of yml.split('\n')) {
-    if (/^inputs:\s*$/.test(line)) inInputs = true;
-    else if (/^\S/.test(line)) inInputs = false;
-    if (!inInputs) continue;
-    const name = /^  ([a-z0-9-]+):\s*$/.exec(line);
-    if (name) current = name[1];
-    const def = /^    default:\s*(.*)$/.exec(line);
-    if (def && current) {
-      let v = def[1].trim();
-      if (/^'.*'$/.test(v) || /^".*"$/.test(v)) v = v.slice(1, -1);
-      // The runner evaluates expressions; the tests supply those inputs explicitly.
-      if (!v.includes('${{')) out[current] = v;
-    }
+  for (const [name, spec] of Object.entries(yml.inputs ?? {})) {
+    const v = spec.default === undefined ? undefined : String(spec.default);
+    // The runner evaluates expressions; the tests supply those inputs explicitly.
+    if (v !== undefined && !v.includes('${{')) out[name] = v;
   }
   return out;
 }

@@ -4,7 +4,10 @@
  * first API call; a bad one is a UsageError with one readable line.
  */
 import { quote } from '../codec/quote.js';
+import { parseRepository, type Repo } from '../github/repo.js';
 import { UsageError } from './errors.js';
+import { eventSubject, type EventInfo, type EventSubject } from './event.js';
+import { parseTrustPolicy, type TrustPolicy } from './trust.js';
 
 export type Getter = (name: string) => string;
 
@@ -49,6 +52,11 @@ export function oneOf<T extends string>(values: readonly T[], def: T): Parser<T>
   };
 }
 
+/** One of `values`, or null when left empty (the action then decides from the event). */
+export function optionalOneOf<T extends string>(values: readonly T[]): Parser<T | null> {
+  return (raw, name) => (raw.trim() === '' ? null : oneOf(values, values[0])(raw, name));
+}
+
 export function positiveInt(): Parser<number | null> {
   return (raw, name) => {
     const v = raw.trim().replace(/^#/, '');
@@ -65,4 +73,41 @@ export function readInputs<S extends Schema>(schema: S, get: Getter): Parsed<S> 
   const out: Record<string, unknown> = {};
   for (const [key, { input, parse }] of Object.entries(schema)) out[key] = parse(get(input), input);
   return out as Parsed<S>;
+}
+
+/** `trusted-authors`: associations and logins (an empty value is the default policy). */
+export function trustPolicy(): Parser<TrustPolicy> {
+  return (raw) => parseTrustPolicy(raw);
+}
+
+/**
+ * The inputs every action takes, declared once: each action's schema spreads
+ * these in, and a test holds them and every default to the action.yml files.
+ */
+export const COMMON_INPUTS = {
+  token: { input: 'github-token', parse: required() },
+  repository: { input: 'repository', parse: optional() },
+  issueNumber: { input: 'issue-number', parse: positiveInt() },
+  trust: { input: 'trusted-authors', parse: trustPolicy() },
+};
+
+export interface CommonInputs {
+  token: string;
+  repo: Repo;
+  trust: TrustPolicy;
+  /** The `issue-number` input, when set: it wins over the event's subject. */
+  issueNumber: number | null;
+  /** The issue or PR the event is about. */
+  subject: EventSubject;
+}
+
+/** The common inputs resolved against the event: the repository defaults to the workflow's own. */
+export function resolveCommon(raw: Parsed<typeof COMMON_INPUTS>, event: EventInfo): CommonInputs {
+  return {
+    token: raw.token,
+    repo: parseRepository(raw.repository ?? event.repository),
+    trust: raw.trust,
+    issueNumber: raw.issueNumber,
+    subject: eventSubject(event),
+  };
 }

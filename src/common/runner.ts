@@ -5,16 +5,10 @@
  */
 import * as core from '@actions/core';
 import { context } from '@actions/github';
+import type { EventInfo } from './event.js';
 import type { Getter } from './inputs.js';
 import { UsageError } from './errors.js';
 
-export interface EventInfo {
-  name: string;
-  payload: Record<string, unknown>;
-  /** owner/name of the repository the workflow runs in. */
-  repository: string;
-  workspace: string;
-}
 
 export interface ActionResult {
   outputs: Record<string, string | number | boolean>;

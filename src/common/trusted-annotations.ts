@@ -3,7 +3,7 @@
  * tag, so only trusted authors' annotations are counted; the rest are kept,
  * with why, to be reported.
  */
-import { parseAndValidate, type CheckedAnnotation } from '../codec/index.js';
+import { parse, parseAndValidate, type Annotation, type CheckedAnnotation } from '../codec/index.js';
 import { isTrusted, whyUntrusted, type Author, type TrustPolicy } from './trust.js';
 import type { ThreadComment, WorkItem } from './work-item.js';
 
@@ -45,4 +45,23 @@ export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found
     }
   }
   return { found, ignored };
+}
+
+/** An annotation and the comment holding it. */
+export interface InComment {
+  annotation: Annotation;
+  comment: ThreadComment;
+}
+
+/**
+ * The trusted annotations of one type in these comments, oldest first. Only
+ * comments that contain `FORGE:{type}` at all are parsed.
+ */
+export function trustedOfType(comments: readonly ThreadComment[], type: string, policy: TrustPolicy): InComment[] {
+  const out: InComment[] = [];
+  for (const comment of comments) {
+    if (!comment.body.includes(`FORGE:${type}`) || !isTrusted(policy, comment.author)) continue;
+    for (const annotation of parse(comment.body)) if (annotation.type === type) out.push({ annotation, comment });
+  }
+  return out;
 }

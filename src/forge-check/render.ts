@@ -1,4 +1,5 @@
-/** The gate's decision as text: a Markdown table for the job summary, plain columns for the CLI. */
+/** The gate's decision as outputs, a Markdown summary, and plain columns for the CLI. */
+import type { ActionResult } from '../common/runner.js';
 import type { CheckResult, TypeStatus } from './evaluate.js';
 import { tableCell } from '../common/markdown.js';
 
@@ -67,4 +68,19 @@ export function textReport(result: CheckResult): string {
   }
   out.push(result.conforming ? 'conforming' : `not conforming:\n${result.problems.map((p) => '  - ' + p).join('\n')}`);
   return out.join('\n');
+}
+
+/** The step's outputs, as action.yml declares them. */
+export const OUTPUTS = ['conforming', 'missing', 'incomplete', 'invalid', 'state', 'terminal', 'report'] as const;
+
+export function checkOutputs(result: CheckResult): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+  return {
+    conforming: result.conforming,
+    missing: result.missing.join(','),
+    incomplete: result.incomplete.join(','),
+    invalid: result.invalid.join(','),
+    state: result.state,
+    terminal: result.terminal,
+    report: JSON.stringify(result.items),
+  };
 }

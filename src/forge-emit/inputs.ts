@@ -1,5 +1,4 @@
 /** forge-emit's inputs: parsed, checked and turned into the annotation text before any API call. */
-import { quote } from '../codec/quote.js';
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import {
@@ -13,24 +12,26 @@ import {
   type EmitInput,
   type SectionValue,
 } from '../codec/index.js';
-import { eventTarget } from '../common/event.js';
-import { bool, oneOf, optional, positiveInt, readInputs, required, verbatim, type Getter } from '../common/inputs.js';
+import { quote } from '../codec/quote.js';
+import { bool, COMMON_INPUTS, oneOf, optional, readInputs, required, resolveCommon, verbatim, type Getter } from '../common/inputs.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { workspacePath } from '../common/paths.js';
-import type { EventInfo } from '../common/runner.js';
-import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
-import { parseRepository, type Repo } from '../github/repo.js';
+import type { EventInfo } from '../common/event.js';
+import type { TrustPolicy } from '../common/trust.js';
+import type { Repo } from '../github/repo.js';
 
-export type Target = 'comment' | 'issue-body' | 'milestone';
+/** Where the annotation is written (the `target` input). */
+export type Destination = 'comment' | 'issue-body' | 'milestone';
 export type IfExists = 'skip' | 'replace' | 'append';
 
-export interface EmitInputs {
+/** forge-emit's inputs, read and checked — with the annotation already emitted and validated from them. */
+export interface EmitStepInputs {
   token: string;
   repo: Repo;
   number: number;
   type: string;
   status: 'complete' | 'partial';
-  target: Target;
+  destination: Destination;
   milestone: string | null;
   ifExists: IfExists;
   label: string | null;
@@ -41,10 +42,8 @@ export interface EmitInputs {
   warnings: string[];
 }
 
-const schema = {
-  token: { input: 'github-token', parse: required() },
-  repository: { input: 'repository', parse: optional() },
-  issueNumber: { input: 'issue-number', parse: positiveInt() },
+export const SCHEMA = {
+  ...COMMON_INPUTS,
   type: { input: 'type', parse: required() },
   fields: { input: 'fields', parse: verbatim() },
   sections: { input: 'sections', parse: verbatim() },
@@ -58,7 +57,6 @@ const schema = {
   milestone: { input: 'milestone', parse: optional() },
   ifExists: { input: 'if-exists', parse: oneOf(['skip', 'replace', 'append'] as const, 'skip') },
   label: { input: 'label', parse: optional() },
-  trusted: { input: 'trusted-authors', parse: optional() },
   dryRun: { input: 'dry-run', parse: bool(false) },
 };
 
@@ -93,11 +91,11 @@ function readBody(body: string | null, bodyFile: string | null, workspace: strin
   }
 }
 
-export function readEmitInputs(get: Getter, event: EventInfo): EmitInputs {
-  const raw = readInputs(schema, get);
+export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
+  const raw = readInputs(SCHEMA, get);
+  const common = resolveCommon(raw, event);
   const type = raw.type.startsWith('FORGE:') ? raw.type.slice(6) : raw.type;
-  const target = eventTarget(event);
-  const number = raw.issueNumber ?? target.issue ?? target.pull;
+  const number = common.issueNumber ?? common.subject.issue ?? common.subject.pull;
   if (number === null) throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
   if (raw.label !== null && !isReservedLabel(raw.label))
     throw new UsageError(`label ${quote(raw.label)} is not a FORGE label; use one of ${RESERVED_LABELS.join(', ')}`);
@@ -125,22 +123,23 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitInputs {
   // Validate what would be written: an invalid complete annotation is never posted.
   const [annotation] = parse(emitted.text);
   const result = validate(annotation);
-  const errors = raw.status === 'partial' ? result.errors.filter((e) => !e.includes('(§3.3)')) : result.errors;
-  if (raw.status === 'complete' && errors.length > 0) throw new UsageError(`the ${type} annotation would be invalid: ${errors.join('; ')}`);
+  // A partial annotation is unfinished by design; only a complete one must be valid.
+  if (raw.status === 'complete' && result.errors.length > 0)
+    throw new UsageError(`the ${type} annotation would be invalid: ${result.errors.join('; ')}`);
   if (emitted.text.length > MAX_BODY_LENGTH)
     throw new UsageError(`the annotation is ${emitted.text.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} (it is never truncated: that would drop the sentinel)`);
 
   return {
-    token: raw.token,
-    repo: parseRepository(raw.repository ?? event.repository),
+    token: common.token,
+    repo: common.repo,
     number,
     type,
     status: raw.status,
-    target: raw.target,
+    destination: raw.target,
     milestone: raw.milestone,
     ifExists: raw.ifExists,
     label: raw.label,
-    trust: parseTrustPolicy(raw.trusted ?? undefined),
+    trust: common.trust,
     dryRun: raw.dryRun,
     text: emitted.text,
     warnings: [...emitted.warnings, ...result.warnings],

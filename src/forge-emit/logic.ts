@@ -7,12 +7,13 @@ import { LabelTransitionError, MAX_BODY_LENGTH, parse, planTransition, type Anno
 import { errorMessage, UsageError } from '../common/errors.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import { isTrusted } from '../common/trust.js';
+import { trustedOfType } from '../common/trusted-annotations.js';
 import type { GitHub } from '../github/client.js';
 import { ApiError } from '../github/errors.js';
 import { listComments, getIssue } from '../github/reads.js';
 import { addLabels, createComment, deleteComment, ensureLabel, removeLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
-import { resolveMilestone, type MilestoneInfo } from '../github/reads.js';
-import type { EmitInputs } from './inputs.js';
+import { resolveMilestone } from '../github/reads.js';
+import type { EmitStepInputs, IfExists } from './inputs.js';
 
 export type EmitResultKind = 'created' | 'updated' | 'skipped' | 'dry-run';
 
@@ -23,8 +24,9 @@ export interface EmitOutcome {
   /** The label the item carries for this step ('' when none was asked for). */
   label: string;
   /** What the run did, or would do in a dry run, one line each. */
-  actions: string[];
-  target: string;
+  steps: string[];
+  /** Where it was written, for people: `#12`, `body of #12`, `milestone v1`. */
+  where: string;
 }
 
 /** Thrown when a write fails after earlier writes succeeded: says exactly what changed. */
@@ -36,38 +38,36 @@ export class PartialWriteError extends Error {
   }
 }
 
-interface Candidate {
+/** An existing annotation of the type: in a comment, or (comment null) in an issue body or milestone. */
+export interface Candidate {
   annotation: Annotation;
   comment: ThreadComment | null;
 }
 
-/** Trusted annotations of `type` in the comments, oldest first. */
-function candidatesInComments(comments: ThreadComment[], type: string, inputs: EmitInputs): Candidate[] {
-  const out: Candidate[] = [];
-  for (const c of comments) {
-    if (!c.body.includes(`FORGE:${type}`) || !isTrusted(inputs.trust, c.author)) continue;
-    for (const annotation of parse(c.body)) if (annotation.type === type) out.push({ annotation, comment: c });
-  }
-  return out;
-}
+export type Decision =
+  | { kind: 'skip'; existing: Candidate; why: string }
+  | { kind: 'splice'; existing: Candidate; why: string }
+  | { kind: 'add'; why: string };
 
-type Decision = { kind: 'skip'; existing: Candidate; why: string } | { kind: 'splice'; existing: Candidate; why: string } | { kind: 'add'; why: string };
-
-/** §11 idempotency and §3.3 replacement, as one decision over the existing annotations. */
-function decide(candidates: Candidate[], inputs: EmitInputs): Decision {
+/**
+ * §11 idempotency and §3.3 replacement, as one decision over the trusted
+ * annotations of the type already there (oldest first). Pure.
+ */
+export function decide(candidates: readonly Candidate[], type: string, ifExists: IfExists): Decision {
   const complete = candidates.filter((c) => c.annotation.sentinelState === 'complete');
   const unfinished = candidates.filter((c) => c.annotation.sentinelState !== 'complete');
-  if (inputs.ifExists === 'skip' && complete.length > 0)
-    return { kind: 'skip', existing: complete[0], why: `a complete ${inputs.type} is already there` };
-  if (inputs.ifExists === 'replace' && complete.length > 0)
-    return { kind: 'splice', existing: complete[complete.length - 1], why: `replacing the existing ${inputs.type}` };
-  if (unfinished.length > 0)
-    return {
-      kind: 'splice',
-      existing: unfinished[unfinished.length - 1],
-      why: `replacing the ${unfinished[unfinished.length - 1].annotation.sentinelState} ${inputs.type} in place (§3.3)`,
-    };
-  return { kind: 'add', why: `no ${inputs.type} yet` };
+  if (ifExists === 'skip' && complete.length > 0) return { kind: 'skip', existing: complete[0], why: `a complete ${type} is already there` };
+  if (ifExists === 'replace' && complete.length > 0)
+    return { kind: 'splice', existing: complete[complete.length - 1], why: `replacing the existing ${type}` };
+  const last = unfinished[unfinished.length - 1];
+  if (last) return { kind: 'splice', existing: last, why: `replacing the ${last.annotation.sentinelState} ${type} in place (§3.3)` };
+  return { kind: 'add', why: `no ${type} yet` };
+}
+
+/** What a run did (steps, for people) and what it changed (done, for a failure that needs to say so). */
+interface Journal {
+  steps: string[];
+  done: string[];
 }
 
 /** The state machine's plan for the label move; a refused move is the user's mistake. */
@@ -113,43 +113,43 @@ interface Written {
   comment: ThreadComment | null;
 }
 
-async function emitToComment(gh: GitHub, inputs: EmitInputs, comments: ThreadComment[], actions: string[], done: string[]): Promise<Written> {
-  const decision = decide(candidatesInComments(comments, inputs.type, inputs), inputs);
+async function emitToComment(gh: GitHub, inputs: EmitStepInputs, comments: ThreadComment[], log: Journal): Promise<Written> {
+  const decision = decide(trustedOfType(comments, inputs.type, inputs.trust), inputs.type, inputs.ifExists);
   if (decision.kind === 'skip') {
-    actions.push(`skip: ${decision.why} (comment ${decision.existing.comment?.id})`);
+    log.steps.push(`skip: ${decision.why} (comment ${decision.existing.comment?.id})`);
     return { result: 'skipped', comment: decision.existing.comment };
   }
   if (decision.kind === 'splice') {
     const c = decision.existing.comment as ThreadComment;
     const body = splice(c.body, decision.existing.annotation, inputs.text);
     if (sameText(body, c.body)) {
-      actions.push(`skip: comment ${c.id} already holds this exact text`);
+      log.steps.push(`skip: comment ${c.id} already holds this exact text`);
       return { result: 'skipped', comment: c };
     }
     checkLength(`comment ${c.id}`, body);
-    actions.push(`edit comment ${c.id}: ${decision.why}`);
+    log.steps.push(`edit comment ${c.id}: ${decision.why}`);
     if (inputs.dryRun) return { result: 'dry-run', comment: c };
     const updated = await updateComment(gh, inputs.repo, c.id, body);
-    done.push(`edited comment ${c.id}`);
+    log.done.push(`edited comment ${c.id}`);
     return { result: 'updated', comment: updated };
   }
   checkLength('the new comment', inputs.text);
-  actions.push(`create a comment on #${inputs.number}: ${decision.why}`);
+  log.steps.push(`create a comment on #${inputs.number}: ${decision.why}`);
   if (inputs.dryRun) return { result: 'dry-run', comment: null };
-  const created = await createOnce(gh, inputs, actions);
-  done.push(`created comment ${created.id}`);
+  const created = await createOnce(gh, inputs, log);
+  log.done.push(`created comment ${created.id}`);
   if (inputs.ifExists !== 'skip' || inputs.status !== 'complete') return { result: 'created', comment: created };
 
   // Two runs racing to emit the same annotation: post, re-read, and remove ours
   // when an earlier complete one exists, so exactly one is left.
   const after = await listComments(gh, inputs.repo, inputs.number);
-  const earlier = candidatesInComments(after, inputs.type, inputs).find(
+  const earlier = trustedOfType(after, inputs.type, inputs.trust).find(
     (c) => c.annotation.sentinelState === 'complete' && c.comment !== null && c.comment.id < created.id,
   );
   if (!earlier || !earlier.comment) return { result: 'created', comment: created };
   await deleteComment(gh, inputs.repo, created.id);
-  done.push(`deleted comment ${created.id} again`);
-  actions.push(`removed comment ${created.id}: comment ${earlier.comment.id} was posted first by a concurrent run`);
+  log.done.push(`deleted comment ${created.id} again`);
+  log.steps.push(`removed comment ${created.id}: comment ${earlier.comment.id} was posted first by a concurrent run`);
   return { result: 'skipped', comment: earlier.comment };
 }
 
@@ -168,7 +168,7 @@ function outcomeUnknown(err: unknown): boolean {
  * landed after all — is adopted instead of posting a second one (in `append`
  * mode too: a retry is not an append).
  */
-async function createOnce(gh: GitHub, inputs: EmitInputs, actions: string[]): Promise<ThreadComment> {
+async function createOnce(gh: GitHub, inputs: EmitStepInputs, log: Journal): Promise<ThreadComment> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await createComment(gh, inputs.repo, inputs.number, inputs.text, { once: true });
@@ -177,117 +177,117 @@ async function createOnce(gh: GitHub, inputs: EmitInputs, actions: string[]): Pr
       const after = await listComments(gh, inputs.repo, inputs.number);
       const landed = after.find((c) => isTrusted(inputs.trust, c.author) && sameText(c.body, inputs.text));
       if (landed) {
-        actions.push(`adopted comment ${landed.id}: the POST that failed (${errorMessage(err)}) had landed`);
+        log.steps.push(`adopted comment ${landed.id}: the POST that failed (${errorMessage(err)}) had landed`);
         return landed;
       }
-      actions.push(`retrying the POST: it failed (${errorMessage(err)}) and the thread does not hold the comment`);
+      log.steps.push(`retrying the POST: it failed (${errorMessage(err)}) and the thread does not hold the comment`);
     }
   }
 }
 
-/** The issue body (PRIOR_GIST) or a milestone description (MILESTONE_INDEX): one text, edited whole. */
-async function emitToText(
-  inputs: EmitInputs,
-  current: string,
-  trusted: boolean,
-  what: string,
-  write: (text: string) => Promise<void>,
-  actions: string[],
-  done: string[],
-): Promise<Written> {
+/** An issue body (PRIOR_GIST) or a milestone description (MILESTONE_INDEX): one text, edited whole. */
+interface TextDestination {
+  text: string;
+  /** Is the text's author trusted? (A milestone's is: only people with write access edit one.) */
+  trusted: boolean;
+  /** For people: `the body of #12`. */
+  what: string;
+  /** Short, for the outcome: `body of #12`. */
+  where: string;
+  write: (text: string) => Promise<void>;
+}
+
+async function emitToText(inputs: EmitStepInputs, dest: TextDestination, log: Journal): Promise<Written> {
+  const { text: current, what } = dest;
   const present = parse(current).filter((a) => a.type === inputs.type);
   // Re-running the same step is a no-op even when the body's author is not
   // trusted (we wrote this text ourselves, and its exact copy is harmless).
   if (inputs.ifExists !== 'append' && present.some((a) => sameText(current.slice(a.start, a.closeEnd), inputs.text))) {
-    actions.push(`skip: ${what} already holds this exact annotation`);
+    log.steps.push(`skip: ${what} already holds this exact annotation`);
     return { result: 'skipped', comment: null };
   }
-  const candidates: Candidate[] = trusted ? present.map((annotation) => ({ annotation, comment: null })) : [];
-  const decision = decide(candidates, inputs);
+  const candidates: Candidate[] = dest.trusted ? present.map((annotation) => ({ annotation, comment: null })) : [];
+  const decision = decide(candidates, inputs.type, inputs.ifExists);
   if (decision.kind === 'skip') {
-    actions.push(`skip: ${decision.why} in ${what}`);
+    log.steps.push(`skip: ${decision.why} in ${what}`);
     return { result: 'skipped', comment: null };
   }
   const next = decision.kind === 'splice' ? splice(current, decision.existing.annotation, inputs.text) : append(current, inputs.text);
   if (sameText(next, current)) {
-    actions.push(`skip: ${what} already holds this exact text`);
+    log.steps.push(`skip: ${what} already holds this exact text`);
     return { result: 'skipped', comment: null };
   }
   checkLength(what, next);
-  actions.push(`${decision.kind === 'splice' ? 'edit' : 'append to'} ${what}: ${decision.why}`);
+  log.steps.push(`${decision.kind === 'splice' ? 'edit' : 'append to'} ${what}: ${decision.why}`);
   if (inputs.dryRun) return { result: 'dry-run', comment: null };
-  await write(next);
-  done.push(`edited ${what}`);
+  await dest.write(next);
+  log.done.push(`edited ${what}`);
   return { result: decision.kind === 'splice' ? 'updated' : 'created', comment: null };
 }
 
-async function applyLabel(gh: GitHub, inputs: EmitInputs, plan: LabelPlan, actions: string[], done: string[]): Promise<void> {
+async function applyLabel(gh: GitHub, inputs: EmitStepInputs, plan: LabelPlan, log: Journal): Promise<void> {
   if (plan.add.length === 0 && plan.remove.length === 0) {
-    actions.push(`label ${inputs.label} already set`);
+    log.steps.push(`label ${inputs.label} already set`);
     return;
   }
-  for (const l of plan.add) actions.push(`add label ${l}`);
-  for (const l of plan.remove) actions.push(`remove label ${l}`);
+  for (const l of plan.add) log.steps.push(`add label ${l}`);
+  for (const l of plan.remove) log.steps.push(`remove label ${l}`);
   if (inputs.dryRun) return;
   for (const l of plan.add) {
-    if (await ensureLabel(gh, inputs.repo, l, l === 'needs-human' ? 'd93f0b' : '5319e7', 'FORGE workflow state')) done.push(`created label ${l} in the repository`);
+    if (await ensureLabel(gh, inputs.repo, l, l === 'needs-human' ? 'd93f0b' : '5319e7', 'FORGE workflow state')) log.done.push(`created label ${l} in the repository`);
   }
   // Add before removing: a failure in between leaves the item with both, never with none.
   if (plan.add.length > 0) {
     await addLabels(gh, inputs.repo, inputs.number, plan.add);
-    done.push(`added ${plan.add.join(', ')}`);
+    log.done.push(`added ${plan.add.join(', ')}`);
   }
   for (const l of plan.remove) {
     await removeLabel(gh, inputs.repo, inputs.number, l);
-    done.push(`removed ${l}`);
+    log.done.push(`removed ${l}`);
   }
 }
 
-export async function runEmit(gh: GitHub, inputs: EmitInputs): Promise<EmitOutcome> {
-  const actions: string[] = [];
-  const done: string[] = [];
-  // Reads first: every refusal (label transition, size, missing milestone) happens before any write.
-  const issue: WorkItem = await getIssue(gh, inputs.repo, inputs.number);
-  const plan = inputs.label ? planLabelMove(issue.labels, inputs.label) : null;
+type Resolved = { kind: 'comment'; comments: ThreadComment[]; where: string } | { kind: 'text'; dest: TextDestination; where: string };
 
-  let milestone: MilestoneInfo | null = null;
-  let comments: ThreadComment[] = [];
-  if (inputs.target === 'milestone') {
-    milestone = await resolveMilestone(gh, inputs.repo, inputs.milestone, issue);
-  } else if (inputs.target === 'comment') {
-    comments = await listComments(gh, inputs.repo, inputs.number);
+/** Read where the annotation goes, before any write: a missing milestone is refused here. */
+async function resolveDestination(gh: GitHub, inputs: EmitStepInputs, issue: WorkItem): Promise<Resolved> {
+  const r = inputs.repo;
+  if (inputs.destination === 'comment') return { kind: 'comment', comments: await listComments(gh, r, inputs.number), where: `#${inputs.number}` };
+  if (inputs.destination === 'issue-body') {
+    const dest: TextDestination = {
+      text: issue.body,
+      trusted: isTrusted(inputs.trust, issue.author),
+      what: `the body of #${inputs.number}`,
+      where: `body of #${inputs.number}`,
+      write: (text) => updateIssueBody(gh, r, inputs.number, text),
+    };
+    return { kind: 'text', dest, where: dest.where };
   }
+  const m = await resolveMilestone(gh, r, inputs.milestone !== null ? { name: inputs.milestone } : { ofIssue: issue });
+  const dest: TextDestination = {
+    text: m.description,
+    trusted: true,
+    what: `the description of milestone "${m.title}"`,
+    where: `milestone ${m.title}`,
+    write: (text) => updateMilestoneDescription(gh, r, m.number, text),
+  };
+  return { kind: 'text', dest, where: dest.where };
+}
+
+export async function runEmit(gh: GitHub, inputs: EmitStepInputs): Promise<EmitOutcome> {
+  const log: Journal = { steps: [], done: [] };
+  // Reads first: every refusal (label transition, size, missing milestone) happens before any write.
+  const issue = await getIssue(gh, inputs.repo, inputs.number);
+  const plan = inputs.label ? planLabelMove(issue.labels, inputs.label) : null;
+  const destination = await resolveDestination(gh, inputs, issue);
 
   let written: Written;
   try {
-    if (inputs.target === 'comment') written = await emitToComment(gh, inputs, comments, actions, done);
-    else if (inputs.target === 'issue-body')
-      written = await emitToText(
-        inputs,
-        issue.body,
-        isTrusted(inputs.trust, issue.author),
-        `the body of #${inputs.number}`,
-        (text) => updateIssueBody(gh, inputs.repo, inputs.number, text),
-        actions,
-        done,
-      );
-    else {
-      const m = milestone as MilestoneInfo;
-      // Only people with write access can edit a milestone, so its description is trusted.
-      written = await emitToText(
-        inputs,
-        m.description,
-        true,
-        `the description of milestone "${m.title}"`,
-        (text) => updateMilestoneDescription(gh, inputs.repo, m.number, text),
-        actions,
-        done,
-      );
-    }
-    if (plan) await applyLabel(gh, inputs, plan, actions, done);
+    written = destination.kind === 'comment' ? await emitToComment(gh, inputs, destination.comments, log) : await emitToText(inputs, destination.dest, log);
+    if (plan) await applyLabel(gh, inputs, plan, log);
   } catch (err) {
-    if (done.length === 0 && err instanceof ApiError) throw new Error(`${err.message} — nothing was written`);
-    throw new PartialWriteError(err, done);
+    if (log.done.length === 0) throw err instanceof ApiError ? new ApiError(`${err.message} — nothing was written`, err.status) : err;
+    throw new PartialWriteError(err, log.done);
   }
 
   return {
@@ -295,7 +295,7 @@ export async function runEmit(gh: GitHub, inputs: EmitInputs): Promise<EmitOutco
     commentId: written.comment?.id ?? null,
     commentUrl: written.comment?.url ?? '',
     label: inputs.label ?? '',
-    actions,
-    target: inputs.target === 'milestone' ? `milestone ${milestone?.title}` : inputs.target === 'issue-body' ? `body of #${inputs.number}` : `#${inputs.number}`,
+    steps: log.steps,
+    where: destination.where,
   };
 }

@@ -1,18 +1,100 @@
 /**
  * forge-trajectory-report's logic (spec §9.2, made useful): locate the newest
  * complete, trusted FORGE:TRAJECTORY of an issue, reading the thread from its
- * last page backwards, and build release notes for an issue or a milestone.
+ * last page backwards, and build the report for an issue or a milestone.
+ * Typed inputs and the client in, reports out; writing the notes file is the
+ * action's (notes-file.ts), the Markdown render.ts's.
  */
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { parse, type Annotation } from '../codec/index.js';
+import { getField, matchEnum, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
+import type { TrustPolicy } from '../common/trust.js';
+import { trustedOfType } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
-import { isTrusted, type TrustPolicy } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../github/repo.js';
-import { commentsPage, listIssues, getIssue } from '../github/reads.js';
-import { resolveMilestone } from '../github/reads.js';
-import { buildReport, entryBegin, entryEnd, issueMarkdown, milestoneMarkdown, type TrajectoryReport } from './report.js';
+import { commentsPage, getIssue, listIssues, resolveMilestone, type MilestoneRef } from '../github/reads.js';
+
+function codeSpanValue(s: string | undefined): string | null {
+  return s === undefined ? null : stripCodeSpan(s).trim();
+}
+
+export interface IssueRef {
+  number: number;
+  title: string;
+  url: string;
+}
+
+export interface TrajectoryReport {
+  issue: IssueRef;
+  found: boolean;
+  commentUrl: string | null;
+  author: string | null;
+  phases: Trajectory['phases'];
+  decisions: string | null;
+  anomalies: string | null;
+  completed: string | null;
+  prNumber: number | null;
+  prUrl: string | null;
+  branch: string | null;
+  investigator: { verdict: string | null; confidence: string | null; severity: string | null; taskType: string | null } | null;
+  builder: { branch: string | null; commits: string | null; filesChanged: string | null; changes: string | null } | null;
+  /** What the trajectory lacks (phase table, completion time): reported, never dropped. */
+  missing: string[];
+}
+
+
+/** `Task type: Bug Fix` in the trajectory's Investigation row, when no INVESTIGATOR was read. */
+function taskTypeFromPhases(t: Trajectory): string | null {
+  for (const p of t.phases) {
+    const m = /Task type:\s{0,4}([A-Za-z ]{3,40})/.exec(p.notes);
+    if (m) return matchEnum(m[1], TASK_TYPES) ?? m[1].trim();
+  }
+  return null;
+}
+
+export function buildReport(
+  issue: IssueRef,
+  trajectory: { annotation: Annotation; url: string; author: string | null } | null,
+  investigator: Annotation | null,
+  builder: Annotation | null,
+): TrajectoryReport {
+  const t = trajectory?.annotation.trajectory ?? null;
+  const inv = investigator
+    ? {
+        verdict: getField(investigator.fields, 'Verdict') ?? null,
+        confidence: getField(investigator.fields, 'Confidence') ?? null,
+        severity: getField(investigator.fields, 'Severity') ?? null,
+        taskType: getField(investigator.fields, 'Task Type') ?? null,
+      }
+    : null;
+  const bld = builder
+    ? {
+        branch: codeSpanValue(getField(builder.fields, 'Branch')),
+        commits: getField(builder.fields, 'Commits') ?? null,
+        filesChanged: getField(builder.fields, 'Files changed') ?? null,
+        changes: getField(builder.sections, 'Changes') ?? null,
+      }
+    : null;
+  const missing: string[] = [];
+  if (t && t.phases.length === 0) missing.push('phase table');
+  if (t && !t.completed) missing.push('Completed time');
+  const prNumber = t?.prNumber ?? null;
+  return {
+    issue,
+    found: trajectory !== null,
+    commentUrl: trajectory?.url ?? null,
+    author: trajectory?.author ?? null,
+    phases: t?.phases ?? [],
+    decisions: t?.decisions ?? null,
+    anomalies: t?.anomalies ?? null,
+    completed: t?.completed ?? null,
+    prNumber,
+    prUrl: prNumber !== null ? issue.url.replace(/\/(issues|pull)\/\d+$/, `/pull/${prNumber}`) : null,
+    branch: t?.branch ?? bld?.branch ?? null,
+    investigator: inv ?? (t ? { verdict: null, confidence: null, severity: null, taskType: taskTypeFromPhases(t) } : null),
+    builder: bld,
+    missing,
+  };
+}
 
 interface Found {
   annotation: Annotation;
@@ -20,13 +102,12 @@ interface Found {
   author: string | null;
 }
 
-/** Newest first: the last complete annotation of `type` by a trusted author in these comments. */
+/** The newest complete trusted annotation of `type` in these comments, searched from the end. */
 function newest(comments: ThreadComment[], type: string, trust: TrustPolicy): Found | null {
   for (let i = comments.length - 1; i >= 0; i--) {
-    const c = comments[i];
-    if (!c.body.includes(`FORGE:${type}`) || !isTrusted(trust, c.author)) continue;
-    const all = parse(c.body).filter((a) => a.type === type && a.sentinelState === 'complete');
-    if (all.length > 0) return { annotation: all[all.length - 1], url: c.url, author: c.author.login };
+    const complete = trustedOfType([comments[i]], type, trust).filter((f) => f.annotation.sentinelState === 'complete');
+    const last = complete[complete.length - 1];
+    if (last) return { annotation: last.annotation, url: last.comment.url, author: last.comment.author.login };
   }
   return null;
 }
@@ -83,75 +164,31 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R
   return out;
 }
 
+/** An issue's report, or every closed issue of a milestone. */
+export type ReportScope = { kind: 'issue'; issue: number } | { kind: 'milestone'; milestone: MilestoneRef };
+
 export interface ReportInputs {
   repo: Repo;
-  scope: 'issue' | 'milestone';
-  issue: number | null;
-  milestone: string | null;
+  scope: ReportScope;
   trust: TrustPolicy;
-  outputFile: string | null;
-  failIfMissing: boolean;
 }
 
 export interface ReportOutcome {
   found: boolean;
   reports: TrajectoryReport[];
-  markdown: string;
+  /** The milestone's title in milestone scope. */
+  milestoneTitle: string | null;
   scopeTitle: string;
-  outputFile: { path: string; action: 'appended' | 'replaced' } | null;
 }
 
-/** Where `line` stands as a whole line of `text`, from `from` on; -1 when it does not. */
-function lineIndexOf(text: string, line: string, from: number): number {
-  for (let at = text.indexOf(line, from); at >= 0; at = text.indexOf(line, at + 1)) {
-    const startsLine = at === 0 || text[at - 1] === '\n';
-    const after = text[at + line.length];
-    if (startsLine && (after === undefined || after === '\n' || after === '\r')) return at;
-  }
-  return -1;
-}
-
-/** Append (or replace in place) the entry for one issue: running twice never duplicates it. */
-export function writeEntry(path: string, number: number, entry: string): 'appended' | 'replaced' {
-  mkdirSync(dirname(path), { recursive: true });
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  // Markers count only as whole lines: entry text is inert (no `<` survives), so
-  // only this action writes them, and a marker quoted mid-line is never one.
-  const begin = lineIndexOf(current, entryBegin(number), 0);
-  const end = begin >= 0 ? lineIndexOf(current, entryEnd(number), begin) : -1;
-  if (begin >= 0 && end >= 0) {
-    writeFileSync(path, current.slice(0, begin) + entry + current.slice(end + entryEnd(number).length));
-    return 'replaced';
-  }
-  const sep = current === '' || current.endsWith('\n\n') ? '' : current.endsWith('\n') ? '\n' : '\n\n';
-  writeFileSync(path, current + sep + entry + '\n');
-  return 'appended';
-}
-
-export async function runReport(gh: GitHub, inputs: ReportInputs, resolvePath: (p: string) => string): Promise<ReportOutcome> {
-  if (inputs.scope === 'issue') {
-    const item = await getIssue(gh, inputs.repo, inputs.issue as number);
+export async function runReport(gh: GitHub, inputs: ReportInputs): Promise<ReportOutcome> {
+  if (inputs.scope.kind === 'issue') {
+    const item = await getIssue(gh, inputs.repo, inputs.scope.issue);
     const report = await reportIssue(gh, inputs.repo, item, inputs.trust);
-    const markdown = report.found ? issueMarkdown(report) : '';
-    let outputFile: ReportOutcome['outputFile'] = null;
-    if (report.found && inputs.outputFile) {
-      const path = resolvePath(inputs.outputFile);
-      outputFile = { path: inputs.outputFile, action: writeEntry(path, item.number, markdown) };
-    }
-    return { found: report.found, reports: [report], markdown, scopeTitle: `#${item.number}`, outputFile };
+    return { found: report.found, reports: [report], milestoneTitle: null, scopeTitle: `#${item.number}` };
   }
-
-  const issue = inputs.milestone === null ? await getIssue(gh, inputs.repo, inputs.issue as number) : { number: 0, milestone: null };
-  const milestone = await resolveMilestone(gh, inputs.repo, inputs.milestone, issue);
+  const milestone = await resolveMilestone(gh, inputs.repo, inputs.scope.milestone);
   const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });
   const reports = await mapLimit(issues, 8, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));
-  const markdown = milestoneMarkdown(milestone.title, reports);
-  let outputFile: ReportOutcome['outputFile'] = null;
-  if (inputs.outputFile) {
-    const path = resolvePath(inputs.outputFile);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, markdown + '\n');
-    outputFile = { path: inputs.outputFile, action: 'replaced' };
-  }
-  return { found: reports.some((r) => r.found), reports, markdown, scopeTitle: `milestone ${milestone.title}`, outputFile };
+  return { found: reports.some((r) => r.found), reports, milestoneTitle: milestone.title, scopeTitle: `milestone ${milestone.title}` };
 }

@@ -11,7 +11,7 @@ import type { GitHub } from '../github/client.js';
 import { listOwnGists, type GistInfo } from '../github/gists.js';
 import { repoName, type Repo } from '../github/repo.js';
 import { listComments, listIssues, listRepoComments, getIssue } from '../github/reads.js';
-import { listMilestones, resolveMilestone, type MilestoneInfo } from '../github/reads.js';
+import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../github/reads.js';
 import { gistIdFromUrl } from './urls.js';
 
 export type Location =
@@ -106,29 +106,32 @@ export interface Collected {
   notes: string[];
 }
 
-export async function collectReferences(
-  gh: GitHub,
-  gistClient: GitHub,
-  r: Repo,
-  scope: 'issue' | 'milestone' | 'repository',
-  target: { issue: number | null; milestone: string | null },
-  trust: TrustPolicy,
-  hasGistToken: boolean,
-): Promise<Collected> {
+/** What an audit covers: one issue, a milestone and its issues, or the whole repository. */
+export type AuditScope = { kind: 'issue'; issue: number } | { kind: 'milestone'; milestone: MilestoneRef } | { kind: 'repository' };
+
+export interface CollectOptions {
+  repo: Repo;
+  scope: AuditScope;
+  trust: TrustPolicy;
+  /** The gist-token client, or null without one (the memory index is then not searched). */
+  gistClient: GitHub | null;
+}
+
+export async function collectReferences(gh: GitHub, opts: CollectOptions): Promise<Collected> {
+  const { repo: r, scope, trust } = opts;
   const refs: Reference[] = [];
   const searched: string[] = [];
   const notes: string[] = [];
 
-  if (scope === 'issue') {
-    const item = await getIssue(gh, r, target.issue as number);
+  if (scope.kind === 'issue') {
+    const item = await getIssue(gh, r, scope.issue);
     refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
     searched.push(`#${item.number} (body and comments)`);
     return { refs, searched, notes };
   }
 
-  if (scope === 'milestone') {
-    const issue = target.milestone === null ? await getIssue(gh, r, target.issue as number) : { number: 0, milestone: null };
-    const m = await resolveMilestone(gh, r, target.milestone, issue);
+  if (scope.kind === 'milestone') {
+    const m = await resolveMilestone(gh, r, scope.milestone);
     refs.push(...milestoneRefs(m));
     const issues = await listIssues(gh, r, { state: 'all', milestone: m.number });
     for (const item of issues) refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
@@ -137,32 +140,34 @@ export async function collectReferences(
   }
 
   const issues = await listIssues(gh, r, { state: 'all' });
-  const byNumber = new Map(issues.map((i) => [i.number, i]));
   for (const item of issues) refs.push(...itemRefs(item, [], trust));
   const comments = await listRepoComments(gh, r);
   for (const c of comments)
     refs.push(...refsInBody(c.body, { kind: 'comment', issue: c.issue, commentId: c.id }, c.issue, isTrusted(trust, c.author), `comment ${c.id} on #${c.issue}`));
   const milestones = await listMilestones(gh, r);
   for (const m of milestones) refs.push(...milestoneRefs(m));
-  searched.push(`${byNumber.size} issue(s), ${comments.length} comment(s), ${milestones.length} milestone(s)`);
-  if (hasGistToken) {
-    const own = await listOwnGists(gistClient);
-    for (const g of memoryIndexGists(own, r)) {
-      refs.push({
-        type: 'MEMORY_INDEX',
-        url: g.url,
-        id: g.id,
-        source: `memory-index gist (FORGE:MEMORY_INDEX: ${repoName(r)})`,
-        trusted: true,
-        issue: null,
-        location: { kind: 'gist-description', gistId: g.id },
-        index: true,
-        shown: false,
-      });
-    }
+  searched.push(`${issues.length} issue(s), ${comments.length} comment(s), ${milestones.length} milestone(s)`);
+  if (opts.gistClient) {
+    const own = await listOwnGists(opts.gistClient);
+    for (const g of memoryIndexGists(own, r)) refs.push(memoryIndexReference(g, r));
     searched.push(`${own.length} gist(s) of the gist-token user for the memory index`);
   } else {
     notes.push('The memory-index gist was not searched: listing your own gists needs a gist-token.');
   }
   return { refs, searched, notes };
+}
+
+/** The memory-index gist as a reference: trusted (the gist-token user's own), and not shown by the repository. */
+function memoryIndexReference(g: GistInfo, r: Repo): Reference {
+  return {
+    type: 'MEMORY_INDEX',
+    url: g.url,
+    id: g.id,
+    source: `memory-index gist (FORGE:MEMORY_INDEX: ${repoName(r)})`,
+    trusted: true,
+    issue: null,
+    location: { kind: 'gist-description', gistId: g.id },
+    index: true,
+    shown: false,
+  };
 }

@@ -19,6 +19,11 @@ export async function listComments(gh: GitHub, r: Repo, number: number): Promise
   return raw.map(toComment);
 }
 
+export async function getComment(gh: GitHub, r: Repo, id: number): Promise<ThreadComment> {
+  const { data } = await api(`reading comment ${id}`, () => gh.rest.issues.getComment({ ...r, comment_id: id }));
+  return toComment(data);
+}
+
 export async function getIssue(gh: GitHub, r: Repo, number: number): Promise<WorkItem> {
   const { data } = await api(`reading #${number}`, () => gh.rest.issues.get({ ...r, issue_number: number }));
   return toWorkItem(data, []);
@@ -106,12 +111,14 @@ export async function findMilestone(gh: GitHub, r: Repo, ref: string): Promise<M
   return m;
 }
 
-/**
- * The milestone an action works on: the `milestone` input (number or title)
- * when given, else the milestone of `issue`.
- */
-export async function resolveMilestone(gh: GitHub, r: Repo, ref: string | null, issue: { number: number; milestone: { number: number } | null }): Promise<MilestoneInfo> {
-  if (ref !== null) return findMilestone(gh, r, ref);
+/** Which milestone an action works on: named by the `milestone` input (number or title), or the milestone of an issue. */
+export type MilestoneRef = { name: string } | { ofIssue: Pick<WorkItem, 'number' | 'milestone'> } | { ofIssueNumber: number };
+
+/** The milestone a reference names, reading the issue first when only its number is known. */
+export async function resolveMilestone(gh: GitHub, r: Repo, ref: MilestoneRef): Promise<MilestoneInfo> {
+  if ('name' in ref) return findMilestone(gh, r, ref.name);
+  const issue = 'ofIssue' in ref ? ref.ofIssue : await getIssue(gh, r, ref.ofIssueNumber);
   if (!issue.milestone) throw new UsageError(`#${issue.number} has no milestone; set the "milestone" input`);
   return getMilestone(gh, r, issue.milestone.number);
 }
+

@@ -7,14 +7,12 @@
  */
 import { emit, parse } from '../codec/index.js';
 import { errorMessage, httpStatus } from '../common/errors.js';
-import { toComment } from '../github/rest-shapes.js';
 import type { GitHub } from '../github/client.js';
-import { api, describeApiError } from '../github/errors.js';
+import { describeApiError } from '../github/errors.js';
 import { authenticatedLogin, createSecretGist, deleteGist, getGistRaw, updateGistFile, type GistInfo } from '../github/gists.js';
 import type { Repo } from '../github/repo.js';
-import { getIssue } from '../github/reads.js';
+import { getComment, getIssue, getMilestone } from '../github/reads.js';
 import { addLabels, ensureLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
-import { getMilestone } from '../github/reads.js';
 import type { Reference } from './collect.js';
 import { gistUrlsInText } from './urls.js';
 
@@ -43,16 +41,17 @@ export interface AuditResult {
   unfinished: string | null;
   /** Public gists still public at the end. */
   publicRemaining: number;
-  labelled: number[];
-  actions: string[];
+  steps: string[];
   /** A write that failed after others succeeded: what failed, and what had been done. */
   writeFailure: string | null;
 }
 
-type GistState = { kind: 'found'; gist: GistInfo } | { kind: 'missing' };
+export type GistState = { kind: 'found'; gist: GistInfo } | { kind: 'missing' };
 
 interface Lookup {
   states: Map<string, GistState>;
+  /** The references given, then those found inside index gists. */
+  refs: Reference[];
   unfinished: string | null;
 }
 
@@ -81,8 +80,10 @@ function gistName(ref: Reference, shown: ReadonlySet<string>, isPublic: boolean)
 }
 
 /** Look up every gist once; index gists' files add references (to `queue`) one level down. */
-async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log: (s: string) => void): Promise<Lookup> {
+async function lookUp(gists: GitHub, refs: readonly Reference[], anonymous: boolean, log: (s: string) => void): Promise<Lookup> {
   const states = new Map<string, GistState>();
+  // A work queue: index gists' files append the references they list.
+  const queue = [...refs];
   const shown = new Set(queue.filter((r) => r.shown && r.id !== null).map((r) => r.id as string));
   for (let i = 0; i < queue.length; i++) {
     const ref = queue[i];
@@ -115,10 +116,10 @@ async function lookUp(gists: GitHub, queue: Reference[], anonymous: boolean, log
         log(`${ref.shown ? `gist ${ref.id}` : 'a gist'}: not found (${ref.source})`);
         continue;
       }
-      return { states, unfinished: refusal(err, anonymous) };
+      return { states, refs: queue, unfinished: refusal(err, anonymous) };
     }
   }
-  return { states, unfinished: null };
+  return { states, refs: queue, unfinished: null };
 }
 
 async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Reference, newUrl: string): Promise<void> {
@@ -131,8 +132,8 @@ async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Referen
   };
   const loc = ref.location;
   if (loc.kind === 'comment') {
-    const { data } = await api(`reading comment ${loc.commentId}`, () => gh.rest.issues.getComment({ ...r, comment_id: loc.commentId }));
-    await updateComment(gh, r, loc.commentId, swap(toComment(data).body));
+    const comment = await getComment(gh, r, loc.commentId);
+    await updateComment(gh, r, loc.commentId, swap(comment.body));
   } else if (loc.kind === 'issue-body') {
     const item = await getIssue(gh, r, loc.issue);
     await updateIssueBody(gh, r, loc.issue, swap(item.body));
@@ -210,11 +211,21 @@ export interface AuditOptions {
   anonymous: boolean;
 }
 
-export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Reference[], opts: AuditOptions, log: (s: string) => void): Promise<AuditResult> {
-  const all = [...refs];
-  const lookup = await lookUp(gists, all, opts.anonymous, log);
+/** The clients and repository an audit works with. */
+export interface AuditContext {
+  gh: GitHub;
+  /** The gist-token client (or an anonymous one). */
+  gists: GitHub;
+  repo: Repo;
+  log: (s: string) => void;
+}
+
+/**
+ * The findings for what was learned: public gists (CRITICAL), dangling
+ * references and non-gist URLs (WARNING). Secret gists are no finding. Pure.
+ */
+export function findingsFor(refs: readonly Reference[], states: ReadonlyMap<string, GistState>): GistFinding[] {
   const findings: GistFinding[] = [];
-  const actions: string[] = [];
   const finding = (ref: Reference, severity: GistFinding['severity'], isPublic: boolean | null, detail: string): GistFinding => ({
     id: ref.id,
     replacement: null,
@@ -227,81 +238,118 @@ export async function runAudit(gh: GitHub, gists: GitHub, r: Repo, refs: Referen
     remediated: false,
     detail,
   });
-  for (const ref of all) {
-    const state = ref.id === null ? null : lookup.states.get(ref.id);
+  for (const ref of refs) {
+    const state = ref.id === null ? null : states.get(ref.id);
     if (ref.id === null) findings.push(finding(ref, 'WARNING', null, 'not a gist URL'));
     else if (!state) continue; // not reached: the audit stopped first
     else if (state.kind === 'missing') findings.push(finding(ref, 'WARNING', null, 'dangling reference: the gist does not exist (404)'));
     else if (state.gist.public)
       findings.push(finding(ref, 'CRITICAL', true, `public gist: FORGE gists must be secret (§4.2)${ref.trusted ? '' : ' — linked by an untrusted author: reported, never remediated on their word'}`));
   }
+  return findings;
+}
 
-  const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
-  // Trust decides every write: only trusted references start a migration, are
-  // rewritten by one, or label an issue. An untrusted link to a public gist is
-  // reported above and nothing more — a stranger cannot get a maintainer's
-  // deliberately public gist deleted, nor block a migration with their own index.
-  const trustedRefs = (id: string) => all.filter((x) => x.id === id && x.trusted);
-  const remediated = new Set<string>();
-  const migrations: string[] = [];
-  if (opts.remediate && publicIds.length > 0 && lookup.unfinished === null) {
-    const candidates = publicIds.filter((id) => trustedRefs(id).length > 0);
-    for (const id of publicIds.filter((x) => !candidates.includes(x))) {
-      actions.push(`gist ${id}: not remediated: only untrusted authors link to it`);
-      for (const f of findings) if (f.id === id && f.public) f.detail = `${f.detail}; not remediated: only untrusted authors link to it`;
-    }
-    if (opts.dryRun) {
-      for (const id of candidates) actions.push(`would migrate public gist ${id} to a secret copy and rewrite its ${trustedRefs(id).length} trusted reference(s)`);
-    } else if (candidates.length > 0) {
-      const me = await authenticatedLogin(gists);
-      for (const id of candidates) {
-        const state = lookup.states.get(id) as { kind: 'found'; gist: GistInfo };
-        const result = await remediate(gh, gists, r, state.gist, trustedRefs(id), me);
-        actions.push(`gist ${id}: ${result.detail}`);
-        if (result.ok) {
-          remediated.add(id);
-          migrations.push(`gist ${id} → ${result.replacement}`);
-        }
-        for (const f of findings) if (f.id === id && f.public) {
-          f.remediated = result.ok;
-          f.replacement = result.replacement ?? null;
-          f.detail = `${f.detail}; ${result.detail}`;
-        }
-      }
-    }
+/**
+ * Trust decides every write: only trusted references start a migration, are
+ * rewritten by one, or label an issue. A stranger cannot get a maintainer's
+ * deliberately public gist deleted, nor block a migration with their own
+ * index gist. Pure: which public gists may be migrated, with the references
+ * to rewrite, and which only strangers link to.
+ */
+export function migrationPlan(publicIds: readonly string[], refs: readonly Reference[]): { migrate: Map<string, Reference[]>; untrustedOnly: string[] } {
+  const migrate = new Map<string, Reference[]>();
+  const untrustedOnly: string[] = [];
+  for (const id of publicIds) {
+    const trusted = refs.filter((x) => x.id === id && x.trusted);
+    if (trusted.length > 0) migrate.set(id, trusted);
+    else untrustedOnly.push(id);
   }
+  return { migrate, untrustedOnly };
+}
 
+/** The issues to label: those with a trusted reference to a public gist still public. Pure. */
+export function issuesToLabel(refs: readonly Reference[], stillPublic: ReadonlySet<string>): number[] {
+  const issues = new Set<number>();
+  for (const x of refs) if (x.trusted && x.id !== null && stillPublic.has(x.id) && x.issue !== null) issues.add(x.issue);
+  return [...issues];
+}
+
+interface Remediation {
+  remediated: Set<string>;
+  migrations: string[];
+}
+
+async function remediateAll(ctx: AuditContext, plan: ReturnType<typeof migrationPlan>, states: ReadonlyMap<string, GistState>, findings: GistFinding[], opts: AuditOptions, steps: string[]): Promise<Remediation> {
+  const out: Remediation = { remediated: new Set(), migrations: [] };
+  const note = (id: string, detail: string, ok: boolean, replacement: string | null) => {
+    for (const f of findings) if (f.id === id && f.public) {
+      f.remediated = ok;
+      f.replacement = replacement;
+      f.detail = `${f.detail}; ${detail}`;
+    }
+  };
+  for (const id of plan.untrustedOnly) {
+    steps.push(`gist ${id}: not remediated: only untrusted authors link to it`);
+    note(id, 'not remediated: only untrusted authors link to it', false, null);
+  }
+  if (opts.dryRun) {
+    for (const [id, refs] of plan.migrate) steps.push(`would migrate public gist ${id} to a secret copy and rewrite its ${refs.length} trusted reference(s)`);
+    return out;
+  }
+  if (plan.migrate.size === 0) return out;
+  const me = await authenticatedLogin(ctx.gists);
+  for (const [id, refs] of plan.migrate) {
+    const state = states.get(id);
+    if (state?.kind !== 'found') continue;
+    const result = await remediate(ctx.gh, ctx.gists, ctx.repo, state.gist, refs, me);
+    steps.push(`gist ${id}: ${result.detail}`);
+    if (result.ok) {
+      out.remediated.add(id);
+      out.migrations.push(`gist ${id} → ${result.replacement}`);
+    }
+    note(id, result.detail, result.ok, result.replacement ?? null);
+  }
+  return out;
+}
+
+/** Label the issues; a failure stops here and says what had completed before it. */
+async function labelIssues(ctx: AuditContext, issues: number[], label: string, dryRun: boolean, migrations: string[], steps: string[]): Promise<string | null> {
   const labelled: number[] = [];
-  let writeFailure: string | null = null;
-  if (opts.label) {
-    const issues = [
-      ...new Set(all.filter((x) => x.trusted && x.id !== null && publicIds.includes(x.id) && !remediated.has(x.id) && x.issue !== null).map((x) => x.issue as number)),
-    ];
-    for (const n of issues) {
-      actions.push(`${opts.dryRun ? 'would label' : 'label'} #${n} ${opts.label}`);
-      if (opts.dryRun) continue;
-      try {
-        await ensureLabel(gh, r, opts.label, 'd93f0b', 'A FORGE gist is public');
-        await addLabels(gh, r, n, [opts.label]);
-      } catch (err) {
-        // Outputs and the summary are still written: what completed must not be hidden by what failed.
-        const before = [...migrations.map((m) => `migrated ${m}`), ...labelled.map((l) => `labelled #${l}`)];
-        writeFailure = `labelling #${n} ${opts.label} failed (${errorMessage(err)})${before.length ? `; completed before it: ${before.join('; ')}` : '; nothing had been written before it'}`;
-        break;
-      }
-      labelled.push(n);
+  for (const n of issues) {
+    steps.push(`${dryRun ? 'would label' : 'label'} #${n} ${label}`);
+    if (dryRun) continue;
+    try {
+      await ensureLabel(ctx.gh, ctx.repo, label, 'd93f0b', 'A FORGE gist is public');
+      await addLabels(ctx.gh, ctx.repo, n, [label]);
+    } catch (err) {
+      // Outputs and the summary are still written: what completed must not be hidden by what failed.
+      const before = [...migrations.map((m) => `migrated ${m}`), ...labelled.map((l) => `labelled #${l}`)];
+      return `labelling #${n} ${label} failed (${errorMessage(err)})${before.length ? `; completed before it: ${before.join('; ')}` : '; nothing had been written before it'}`;
     }
+    labelled.push(n);
   }
+  return null;
+}
 
+export async function runAudit(ctx: AuditContext, refs: Reference[], opts: AuditOptions): Promise<AuditResult> {
+  const lookup = await lookUp(ctx.gists, refs, opts.anonymous, ctx.log);
+  const findings = findingsFor(lookup.refs, lookup.states);
+  const steps: string[] = [];
+  const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
+  const canRemediate = opts.remediate && publicIds.length > 0 && lookup.unfinished === null;
+  const { remediated, migrations } = canRemediate
+    ? await remediateAll(ctx, migrationPlan(publicIds, lookup.refs), lookup.states, findings, opts, steps)
+    : { remediated: new Set<string>(), migrations: [] };
+  const stillPublic = new Set(publicIds.filter((id) => !remediated.has(id)));
+  const writeFailure = opts.label ? await labelIssues(ctx, issuesToLabel(lookup.refs, stillPublic), opts.label, opts.dryRun, migrations, steps) : null;
   return {
     findings,
     checked: lookup.states.size,
     publicCount: publicIds.length,
     missingCount: [...lookup.states.values()].filter((s) => s.kind === 'missing').length,
     unfinished: lookup.unfinished,
-    publicRemaining: publicIds.filter((id) => !remediated.has(id)).length,
-    labelled,
-    actions,
+    publicRemaining: stillPublic.size,
+    steps,
     writeFailure,
   };
 }

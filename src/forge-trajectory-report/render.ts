@@ -1,92 +1,8 @@
-/**
- * Turning a trajectory (and the INVESTIGATOR and BUILDER around it) into a
- * release-note entry. Pure: no GitHub calls here.
- */
-import { codeSpan, getField, matchEnum, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
+/** forge-trajectory-report's Markdown: one issue's release-note entry, milestone notes, outputs and summary. */
+import { codeSpan, matchEnum, TASK_TYPES } from '../codec/index.js';
 import { inert, tableCell } from '../common/markdown.js';
-
-function codeSpanValue(s: string | undefined): string | null {
-  return s === undefined ? null : stripCodeSpan(s).trim();
-}
-
-export interface IssueRef {
-  number: number;
-  title: string;
-  url: string;
-}
-
-export interface TrajectoryReport {
-  issue: IssueRef;
-  found: boolean;
-  commentUrl: string | null;
-  author: string | null;
-  phases: Trajectory['phases'];
-  decisions: string | null;
-  anomalies: string | null;
-  completed: string | null;
-  prNumber: number | null;
-  prUrl: string | null;
-  branch: string | null;
-  investigator: { verdict: string | null; confidence: string | null; severity: string | null; taskType: string | null } | null;
-  builder: { branch: string | null; commits: string | null; filesChanged: string | null; changes: string | null } | null;
-  /** What the trajectory lacks (phase table, completion time): reported, never dropped. */
-  missing: string[];
-}
-
-
-/** `Task type: Bug Fix` in the trajectory's Investigation row, when no INVESTIGATOR was read. */
-function taskTypeFromPhases(t: Trajectory): string | null {
-  for (const p of t.phases) {
-    const m = /Task type:\s{0,4}([A-Za-z ]{3,40})/.exec(p.notes);
-    if (m) return matchEnum(m[1], TASK_TYPES) ?? m[1].trim();
-  }
-  return null;
-}
-
-export function buildReport(
-  issue: IssueRef,
-  trajectory: { annotation: Annotation; url: string; author: string | null } | null,
-  investigator: Annotation | null,
-  builder: Annotation | null,
-): TrajectoryReport {
-  const t = trajectory?.annotation.trajectory ?? null;
-  const inv = investigator
-    ? {
-        verdict: getField(investigator.fields, 'Verdict') ?? null,
-        confidence: getField(investigator.fields, 'Confidence') ?? null,
-        severity: getField(investigator.fields, 'Severity') ?? null,
-        taskType: getField(investigator.fields, 'Task Type') ?? null,
-      }
-    : null;
-  const bld = builder
-    ? {
-        branch: codeSpanValue(getField(builder.fields, 'Branch')),
-        commits: getField(builder.fields, 'Commits') ?? null,
-        filesChanged: getField(builder.fields, 'Files changed') ?? null,
-        changes: getField(builder.sections, 'Changes') ?? null,
-      }
-    : null;
-  const missing: string[] = [];
-  if (t && t.phases.length === 0) missing.push('phase table');
-  if (t && !t.completed) missing.push('Completed time');
-  const prNumber = t?.prNumber ?? null;
-  return {
-    issue,
-    found: trajectory !== null,
-    commentUrl: trajectory?.url ?? null,
-    author: trajectory?.author ?? null,
-    phases: t?.phases ?? [],
-    decisions: t?.decisions ?? null,
-    anomalies: t?.anomalies ?? null,
-    completed: t?.completed ?? null,
-    prNumber,
-    prUrl: prNumber !== null ? issue.url.replace(/\/(issues|pull)\/\d+$/, `/pull/${prNumber}`) : null,
-    branch: t?.branch ?? bld?.branch ?? null,
-    investigator: inv ?? (t ? { verdict: null, confidence: null, severity: null, taskType: taskTypeFromPhases(t) } : null),
-    builder: bld,
-    missing,
-  };
-}
+import type { ActionResult } from '../common/runner.js';
+import type { ReportOutcome, TrajectoryReport } from './logic.js';
 
 export const entryBegin = (n: number) => `<!-- forge-release-note:begin #${n} -->`;
 export const entryEnd = (n: number) => `<!-- forge-release-note:end #${n} -->`;
@@ -147,4 +63,26 @@ export function milestoneMarkdown(title: string, reports: TrajectoryReport[]): s
     out.push('');
   }
   return out.join('\n');
+}
+
+/** The notes for a run: the issue's entry, or the milestone's notes. */
+export function outcomeMarkdown(outcome: ReportOutcome): string {
+  if (outcome.milestoneTitle !== null) return milestoneMarkdown(outcome.milestoneTitle, outcome.reports);
+  return outcome.found ? issueMarkdown(outcome.reports[0]) : '';
+}
+
+/** The step's outputs, as action.yml declares them. */
+export const OUTPUTS = ['found', 'trajectory', 'markdown', 'issues'] as const;
+
+export function reportOutputs(outcome: ReportOutcome, markdown: string): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+  return {
+    found: outcome.found,
+    trajectory: JSON.stringify(outcome.milestoneTitle === null ? outcome.reports[0] : outcome.reports),
+    markdown,
+    issues: outcome.reports.length,
+  };
+}
+
+export function reportSummary(outcome: ReportOutcome, markdown: string): string {
+  return outcome.found ? markdown : `## FORGE trajectory report — ${inert(outcome.scopeTitle)}\n\nNo FORGE:TRAJECTORY annotation found — skipping.\n`;
 }

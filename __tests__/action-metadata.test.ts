@@ -1,0 +1,72 @@
+/**
+ * Each action.yml and the code agree: input names are the schema's, every
+ * default written in action.yml parses to what the code uses when the input is
+ * empty (so defaults live in one place), and output names are the ones the
+ * action writes. The runtime knows exactly the actions under actions/.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import YAML from 'yaml';
+import type { Parser } from '../src/common/inputs.js';
+import * as check from '../src/forge-check/inputs.js';
+import * as checkRender from '../src/forge-check/render.js';
+import * as emit from '../src/forge-emit/inputs.js';
+import * as emitRender from '../src/forge-emit/render.js';
+import * as report from '../src/forge-trajectory-report/inputs.js';
+import * as reportRender from '../src/forge-trajectory-report/render.js';
+import * as audit from '../src/gist-visibility-audit/inputs.js';
+import * as auditRender from '../src/gist-visibility-audit/render.js';
+import { ACTIONS } from '../src/runtime.js';
+
+const ROOT = join(new URL('.', import.meta.url).pathname, '..');
+
+interface ActionYml {
+  inputs: Record<string, { default?: string; required?: boolean }>;
+  outputs: Record<string, unknown>;
+  runs: { using: string; main?: string };
+}
+
+const read = (name: string): ActionYml => YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8'));
+
+const CASES: Array<[string, Record<string, { input: string; parse: Parser<unknown> }>, readonly string[]]> = [
+  ['forge-check', check.SCHEMA, checkRender.OUTPUTS],
+  ['forge-emit', emit.SCHEMA, emitRender.OUTPUTS],
+  ['forge-trajectory-report', report.SCHEMA, reportRender.OUTPUTS],
+  ['gist-visibility-audit', audit.SCHEMA, auditRender.OUTPUTS],
+];
+
+describe.each(CASES)('%s', (name, schema, outputs) => {
+  const yml = read(name);
+  const entries = Object.values(schema);
+
+  test('action.yml declares exactly the schema\'s inputs', () => {
+    expect(Object.keys(yml.inputs).sort()).toEqual(entries.map((e) => e.input).sort());
+  });
+
+  test('every action.yml default means what the code does with an empty input', () => {
+    for (const { input, parse } of entries) {
+      const declared = yml.inputs[input];
+      if (declared.required) {
+        expect(() => parse('', input)).toThrow(`input "${input}" is required`);
+        continue;
+      }
+      const def = declared.default ?? '';
+      // Expression defaults (github-token: ${{ github.token }}) are the runner's to fill in.
+      if (def.includes('${{')) continue;
+      expect([input, parse(def, input)]).toEqual([input, parse('', input)]);
+    }
+  });
+
+  test('action.yml declares exactly the outputs the action writes', () => {
+    expect(Object.keys(yml.outputs).sort()).toEqual([...outputs].sort());
+  });
+
+  test('it runs on node24 from its dist entry', () => {
+    expect(yml.runs).toEqual({ using: 'node24', main: `../../dist/${name}/index.js` });
+  });
+});
+
+test('the runtime runs exactly the JavaScript actions under actions/', () => {
+  const js = readdirSync(join(ROOT, 'actions')).filter((n) => read(n).runs.using.startsWith('node'));
+  expect(Object.keys(ACTIONS).sort()).toEqual(js.sort());
+});

@@ -1,0 +1,51 @@
+/** The gist audit's outputs and job summary. */
+import { inert, tableCell } from '../common/markdown.js';
+import type { ActionResult } from '../common/runner.js';
+import type { Collected } from './collect.js';
+import type { AuditStepInputs } from './inputs.js';
+import type { AuditResult } from './logic.js';
+
+/** The step's outputs, as action.yml declares them. */
+export const OUTPUTS = ['checked', 'public', 'missing', 'findings'] as const;
+
+export function auditOutputs(result: AuditResult): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+  return { checked: result.checked, public: result.publicCount, missing: result.missingCount, findings: JSON.stringify(result.findings) };
+}
+
+const MAX_FINDING_ROWS = 200;
+
+/** The gist column: URLs come from anyone's comment, so the link target is the parsed URL and any text is inert. */
+function gistCell(f: AuditResult['findings'][number]): string {
+  if (f.id === null) return inert(f.url);
+  try {
+    return `[${f.id}](${new URL(f.url).href.replace(/[()\s|]/g, encodeURIComponent)})`;
+  } catch {
+    return inert(f.url);
+  }
+}
+
+export function auditSummary(inputs: AuditStepInputs, collected: Collected, result: AuditResult): string {
+  const verdict = result.unfinished
+    ? '⚠️ unfinished'
+    : result.publicRemaining > 0
+      ? `❌ ${result.publicRemaining} public gist(s)`
+      : result.publicCount > 0
+        ? '✅ all public gists remediated'
+        : '✅ no public gists';
+  const out = [`## FORGE gist visibility audit — ${verdict}`, ''];
+  out.push(`Scope: ${inputs.scope.kind} (${collected.searched.join('; ')}). Gists checked: ${result.checked}; public: ${result.publicCount}; missing: ${result.missingCount}.`, '');
+  if (result.unfinished) out.push(`> The audit could not finish: ${result.unfinished}. Only the gists listed were checked.`, '');
+  if (result.writeFailure) out.push(`> A write failed: ${tableCell(result.writeFailure)}`, '');
+  for (const n of collected.notes) out.push(`> ${n}`, '');
+  if (result.findings.length > 0) {
+    out.push('| Severity | Gist | Type | Source | Trusted | Remediated | Detail |', '|---|---|---|---|---|---|---|');
+    // Strangers can post links by the thousand: the table is capped, the outputs hold every finding.
+    for (const f of result.findings.slice(0, MAX_FINDING_ROWS))
+      out.push(`| ${f.severity} | ${gistCell(f)} | \`${f.type}\` | ${inert(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${inert(f.detail)} |`);
+    if (result.findings.length > MAX_FINDING_ROWS) out.push('', `… and ${result.findings.length - MAX_FINDING_ROWS} more findings (all of them are in the \`findings\` output).`);
+    out.push('');
+  }
+  if (result.steps.length > 0) out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Steps'}:`, '', ...result.steps.map((a) => `- ${inert(a)}`), '');
+  return out.join('\n');
+}
+
