@@ -6,5 +6,11 @@ import base from './jest.config.js';
 
 export default {
   ...base,
-  testPathIgnorePatterns: ['/node_modules/', '/__tests__/e2e-', '/__tests__/cli\\.test\\.ts$', '/__tests__/dist\\.test\\.ts$', '/__tests__/openapi-referee\\.test\\.ts$'],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/__tests__/e2e-',
+    '/__tests__/cli\\.test\\.ts$',
+    '/__tests__/dist\\.test\\.ts$',
+    '/__tests__/openapi-referee\\.test\\.ts$',
+  ],
 };

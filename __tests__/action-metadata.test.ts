@@ -39,7 +39,7 @@ describe.each(CASES)('%s', (name, schema, outputs) => {
   const yml = read(name);
   const entries = Object.values(schema);
 
-  test('action.yml declares exactly the schema\'s inputs', () => {
+  test("action.yml declares exactly the schema's inputs", () => {
     expect(Object.keys(yml.inputs).sort()).toEqual(entries.map((e) => e.input).sort());
   });
 

@@ -50,12 +50,15 @@ describe('§3.1 extent: a sentinel does not end an annotation', () => {
   });
 
   test('a sentinel on line 2 completes and the template below it is read', () => {
-    const [a] = parseAndValidate('<!-- FORGE:BUILDER -->\n<!-- FORGE:BUILDER:COMPLETE -->\n**Branch**: `b`\n**Commits**: c1\n**Files changed**: 1');
+    const [a] = parseAndValidate(
+      '<!-- FORGE:BUILDER -->\n<!-- FORGE:BUILDER:COMPLETE -->\n**Branch**: `b`\n**Commits**: c1\n**Files changed**: 1',
+    );
     expect(a).toMatchObject({ sentinelState: 'complete', valid: true, fields: { Branch: '`b`', Commits: 'c1', 'Files changed': '1' } });
   });
 
   test('the last own sentinel decides; an annotation still ends at the next tag', () => {
-    const body = '<!-- FORGE:CONTEXT -->\nx\n<!-- FORGE:CONTEXT:COMPLETE -->\nlater\n<!-- FORGE:CONTEXT:PARTIAL -->\n<!-- FORGE:ARCHITECT -->\nplan';
+    const body =
+      '<!-- FORGE:CONTEXT -->\nx\n<!-- FORGE:CONTEXT:COMPLETE -->\nlater\n<!-- FORGE:CONTEXT:PARTIAL -->\n<!-- FORGE:ARCHITECT -->\nplan';
     const [c, ar] = parse(body);
     expect(c.sentinelState).toBe('partial');
     expect(c.raw.endsWith('<!-- FORGE:CONTEXT:PARTIAL -->')).toBe(true);
@@ -74,8 +77,12 @@ describe('validity: normative rules and what deployed readers rely on, no more',
     ['BUILDER', '<!-- FORGE:BUILDER -->\n**Branch**: `b`\n**Commits**: c\n<!-- FORGE:BUILDER:COMPLETE -->', 'Files changed'],
     ['REVIEWER', '<!-- FORGE:REVIEWER -->\n## Review — LOGIC', 'Verdict'],
     ['CLAIM', '<!-- FORGE:CLAIM -->\n**Holder**: h\n**Files**: a\n**Interfaces**: none\n<!-- CLAIM:COMPLETE -->', 'TTL'],
-    ['AUTOPILOT_CYCLE', '<!-- FORGE:AUTOPILOT_CYCLE -->\n**cycle_id**: 1\n**timestamp**: t\n**baseline**: b\n<!-- FORGE:AUTOPILOT_CYCLE:COMPLETE -->', 'phase_markers'],
-    ['INVESTIGATOR', INV_HEAD.replace('**Severity**: MEDIUM\n', '') + '\n<!-- INVESTIGATION:COMPLETE -->', 'Severity'],
+    [
+      'AUTOPILOT_CYCLE',
+      '<!-- FORGE:AUTOPILOT_CYCLE -->\n**cycle_id**: 1\n**timestamp**: t\n**baseline**: b\n<!-- FORGE:AUTOPILOT_CYCLE:COMPLETE -->',
+      'phase_markers',
+    ],
+    ['INVESTIGATOR', `${INV_HEAD.replace('**Severity**: MEDIUM\n', '')}\n<!-- INVESTIGATION:COMPLETE -->`, 'Severity'],
   ])('%s without a required field is invalid', (type, body, field) => {
     const [a] = parseAndValidate(body);
     expect(a.type).toBe(type);
@@ -86,7 +93,11 @@ describe('validity: normative rules and what deployed readers rely on, no more',
   test('template-only gaps are warnings and template gaps, never errors', () => {
     const cases: Array<[string, string, string]> = [
       ['TRAJECTORY', '<!-- FORGE:TRAJECTORY -->\n## Pipeline Trajectory — #1', 'Decisions'],
-      ['DECOMPOSED', '<!-- FORGE:DECOMPOSED -->\n### Decomposition Rationale\nsplit\n<!-- FORGE:DECOMPOSED:COMPLETE -->', 'Sub-Issues Created'],
+      [
+        'DECOMPOSED',
+        '<!-- FORGE:DECOMPOSED -->\n### Decomposition Rationale\nsplit\n<!-- FORGE:DECOMPOSED:COMPLETE -->',
+        'Sub-Issues Created',
+      ],
       ['DESIGN_CONTEXT', '<!-- FORGE:DESIGN_CONTEXT -->\n**Message:** m\n<!-- FORGE:DESIGN_CONTEXT:COMPLETE -->', 'Audience / objection'],
       ['DESIGN_CANDIDATES', '<!-- FORGE:DESIGN_CANDIDATES -->\n**Selected:** #1', 'Archetype (committed)'],
       ['CRITIQUE', '<!-- FORGE:CRITIQUE -->\n**Lint floor:** PASS\n<!-- FORGE:CRITIQUE:COMPLETE -->', 'Verdict'],
@@ -102,7 +113,9 @@ describe('validity: normative rules and what deployed readers rely on, no more',
 
   test('a present value outside the listed values is still an error, template field or not', () => {
     expect(parseAndValidate('<!-- FORGE:CRITIQUE -->\n**Verdict:** MAYBE\n<!-- FORGE:CRITIQUE:COMPLETE -->')[0].valid).toBe(false);
-    expect(parseAndValidate('<!-- FORGE:USER_FEEDBACK -->\n**Satisfied:** perhaps\n<!-- FORGE:USER_FEEDBACK:COMPLETE -->')[0].valid).toBe(false);
+    expect(parseAndValidate('<!-- FORGE:USER_FEEDBACK -->\n**Satisfied:** perhaps\n<!-- FORGE:USER_FEEDBACK:COMPLETE -->')[0].valid).toBe(
+      false,
+    );
     const r = parseAndValidate('<!-- FORGE:REVIEWER -->\n**Verdict**: APPROVED\n### Findings\n- **Severity**: SEVERE\n  **Issue**: x')[0];
     expect(r.errors).toEqual(['REVIEWER: finding 1 "Severity" is "SEVERE" — expected one of CRITICAL, HIGH, MEDIUM, LOW (§4.1)']);
   });
@@ -156,7 +169,9 @@ describe('unknown types never fail (§7.2(4), §8)', () => {
 
 describe('field shapes real producers write', () => {
   test('a list under an empty **Key**: line is the value; indented lines too', () => {
-    const [a] = parse('<!-- FORGE:TRAJECTORY -->\n**Decisions**:\n\n- one\n- two\n  - nested\n**Anomalies**:\n  none seen\n  really\n**Completed**: 2026-01-01');
+    const [a] = parse(
+      '<!-- FORGE:TRAJECTORY -->\n**Decisions**:\n\n- one\n- two\n  - nested\n**Anomalies**:\n  none seen\n  really\n**Completed**: 2026-01-01',
+    );
     expect(a.fields).toMatchObject({ Decisions: '- one\n- two\n- nested', Anomalies: 'none seen\nreally', Completed: '2026-01-01' });
     expect(a.trajectory?.decisions).toBe('- one\n- two\n- nested');
   });
@@ -167,7 +182,9 @@ describe('field shapes real producers write', () => {
   });
 
   test('known spellings are read as the field, with a warning; the field itself wins', () => {
-    const [a] = parseAndValidate('<!-- FORGE:TRAJECTORY -->\n| Phase | Result | Notes |\n|---|---|---|\n| Close | done | x |\n**Decisions**: d\n**Anomalies**: None\n**Pipeline completed**: 2026-03-01T00:00:00Z');
+    const [a] = parseAndValidate(
+      '<!-- FORGE:TRAJECTORY -->\n| Phase | Result | Notes |\n|---|---|---|\n| Close | done | x |\n**Decisions**: d\n**Anomalies**: None\n**Pipeline completed**: 2026-03-01T00:00:00Z',
+    );
     expect(a.fields.Completed).toBe('2026-03-01T00:00:00Z');
     expect(a.trajectory?.completed).toBe('2026-03-01T00:00:00Z');
     expect(a.templateGaps).toEqual([]);
@@ -179,7 +196,7 @@ describe('field shapes real producers write', () => {
 
   test('markers keep the **Key**: lines under them, and emit writes them', () => {
     const text = '<!-- FORGE:CLAIM_RELEASED -->\n**Holder**: builder-2\n**Released**: 2026-01-01T00:00:00Z';
-    const [a] = parseAndValidate(text + '\n\nThanks all.');
+    const [a] = parseAndValidate(`${text}\n\nThanks all.`);
     expect(a).toMatchObject({ sentinelState: 'complete', valid: true, fields: { Holder: 'builder-2', Released: '2026-01-01T00:00:00Z' } });
     expect(emit('CLAIM_RELEASED', { fields: { Holder: 'builder-2', Released: '2026-01-01T00:00:00Z' } })).toBe(text);
     const body = `${text}\n\nThanks all.`;
@@ -204,7 +221,9 @@ describe('emit writes the template exactly and never drops input', () => {
     expect(text).toContain('**Branch**: `fix/x`');
     expect(emit('BUILDER', { fields: { Branch: '`fix/x`', Commits: 'a1', 'Files changed': '1' } })).toBe(text);
     expect(emit('BUILDER', { fields: { Branch: 'a`b', Commits: 'a1', 'Files changed': '1' } })).toContain('**Branch**: ``a`b``');
-    expect(emit('REVIEWER', { fields: { Verdict: 'APPROVED' }, findings: [{ severity: 'LOW', location: 'a.ts:3' }] })).toContain('**Location**: `a.ts:3`');
+    expect(emit('REVIEWER', { fields: { Verdict: 'APPROVED' }, findings: [{ severity: 'LOW', location: 'a.ts:3' }] })).toContain(
+      '**Location**: `a.ts:3`',
+    );
   });
 
   test('stripCodeSpan strips exactly one enclosing span', () => {
@@ -225,7 +244,9 @@ describe('emit writes the template exactly and never drops input', () => {
   test('fields a template does not list are written, markers included', () => {
     expect(emit('CONTEXT', { fields: { Note: 'x' } })).toContain('**Note**: x');
     expect(emit('REVIEW_STARTED', { fields: { Agent: 'security' } })).toBe('<!-- FORGE:REVIEW_STARTED -->\n**Agent**: security');
-    expect(emit('PRIOR_GIST', { value: 'https://gist.github.com/o/abcdef0123456789abcd', fields: { From: '#12' } })).toContain('\n**From**: #12');
+    expect(emit('PRIOR_GIST', { value: 'https://gist.github.com/o/abcdef0123456789abcd', fields: { From: '#12' } })).toContain(
+      '\n**From**: #12',
+    );
   });
 
   test('custom types get the generic sentinels of §3.2 and §3.3; reading accepts both shapes', () => {
@@ -248,7 +269,9 @@ describe('emit writes the template exactly and never drops input', () => {
 
 /** A sample input that makes each reserved body type valid. */
 const SAMPLES: Record<string, EmitInput> = {
-  INVESTIGATOR: { fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'LOW', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — small' } },
+  INVESTIGATOR: {
+    fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'LOW', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — small' },
+  },
   CONTRACT: { fields: { 'Task type': 'Feature' } },
   BUILDER: { fields: { Branch: 'fix/x', Commits: 'a1b2c3d', 'Files changed': '2' } },
   REVIEWER: { fields: { Verdict: 'APPROVED' } },
@@ -279,7 +302,7 @@ describe('plain readers pipelines run find what emit writes, for every reserved 
     const spec = TYPES.find((t) => t.type === type)!;
     const text = emit(type, SAMPLES[type] ?? {});
     const file = join(dir, `${type}.md`);
-    writeFileSync(file, text + '\n');
+    writeFileSync(file, `${text}\n`);
     const [a] = parseAndValidate(text);
     expect([a.type, a.valid, a.sentinelState]).toEqual([type, true, 'complete']);
     if (spec.form === 'body' || spec.form === 'marker') expect(grep(`<!-- FORGE:${type} -->`, file)).toBe(true);

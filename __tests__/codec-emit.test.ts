@@ -1,4 +1,16 @@
-import { emit, emitAnnotation, emitPartial, EmitError, parse, validate, parseAndValidate, cardValue, canonicalJson, decode, encode } from '../src/codec/index.js';
+import {
+  emit,
+  emitAnnotation,
+  emitPartial,
+  EmitError,
+  parse,
+  validate,
+  parseAndValidate,
+  cardValue,
+  canonicalJson,
+  decode,
+  encode,
+} from '../src/codec/index.js';
 
 test('escaping follows NOTES.md §1 byte for byte', () => {
   expect(encode('a & <!-- b --> c --!> d')).toBe('a &amp; &lt;!-- b --&gt; c --!&gt; d');
@@ -9,7 +21,13 @@ test('escaping follows NOTES.md §1 byte for byte', () => {
 
 test('the INVESTIGATOR template, with the decomposition written as a field', () => {
   const text = emit('INVESTIGATOR', {
-    fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'HIGH', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — single-file fix.' },
+    fields: {
+      Verdict: 'CONFIRMED',
+      Confidence: 'HIGH',
+      Severity: 'HIGH',
+      'Task Type': 'Bug Fix',
+      'Decomposition Assessment': 'NO — single-file fix.',
+    },
     sections: { Recommendation: 'Guard it.', 'Root Cause': 'null profile' },
   });
   expect(text).toBe(
@@ -37,7 +55,10 @@ test('the INVESTIGATOR template, with the decomposition written as a field', () 
 test('tables, checklists and lists by section kind', () => {
   const text = emit('CONTRACT', {
     fields: { 'Task type': 'Feature' },
-    sections: { 'Acceptance Criteria': ['works', { text: 'tested', checked: true }], Deliverables: [{ File: 'a|b.ts', Change: 'add', Why: 'x' }] },
+    sections: {
+      'Acceptance Criteria': ['works', { text: 'tested', checked: true }],
+      Deliverables: [{ File: 'a|b.ts', Change: 'add', Why: 'x' }],
+    },
   });
   expect(text).toContain('### Deliverables\n| File | Change | Why |\n|---|---|---|\n| a\\|b.ts | add | x |');
   expect(text).toContain('### Acceptance Criteria\n- [ ] works\n- [x] tested');
@@ -59,7 +80,9 @@ test('partial form mirrors the completion sentinel', () => {
 });
 
 test('inline, marker and CARD forms', () => {
-  expect(emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/a/b' })).toBe('<!-- FORGE:KNOWLEDGE_GIST: https://gist.github.com/a/b -->');
+  expect(emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/a/b' })).toBe(
+    '<!-- FORGE:KNOWLEDGE_GIST: https://gist.github.com/a/b -->',
+  );
   expect(emit('PHASE_COMPLETE', { value: 'next: review' })).toBe('<!-- FORGE:PHASE_COMPLETE — next: review -->');
   expect(emit('GATE_FAILED')).toBe('<!-- FORGE:GATE_FAILED -->');
   const card = emit('CARD', { card: { status: 'merged', issue: 1370 } });
@@ -110,7 +133,16 @@ test('values are folded and trimmed in single-line slots', () => {
 });
 
 test('keys named like Object internals round-trip as plain fields and sections', () => {
-  const [a] = parse(emit('ACME', { fields: [['__proto__', 'x'], ['constructor', 'y'], ['toString', 'z']], sections: Object.fromEntries([['__proto__', 'body']]) }));
+  const [a] = parse(
+    emit('ACME', {
+      fields: [
+        ['__proto__', 'x'],
+        ['constructor', 'y'],
+        ['toString', 'z'],
+      ],
+      sections: Object.fromEntries([['__proto__', 'body']]),
+    }),
+  );
   expect(Object.keys(a.fields)).toEqual(['__proto__', 'constructor', 'toString']);
   expect(a.fields.constructor).toBe('y');
   expect(Object.getPrototypeOf(a.fields)).toBe(Object.prototype);

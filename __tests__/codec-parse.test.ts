@@ -49,7 +49,12 @@ describe('parse', () => {
     expect(a.sentinelState).toBe('complete');
     expect(body.slice(a.start, a.end)).toBe('<!-- FORGE:CONTEXT -->\nctx\n<!-- FORGE:CONTEXT:COMPLETE -->\nafter');
     expect(body.slice(a.start, a.closeEnd)).toBe('<!-- FORGE:CONTEXT -->\nctx\n<!-- FORGE:CONTEXT:COMPLETE -->');
-    expect(b).toMatchObject({ type: 'GATE_FAILED', isControl: true, sentinelState: 'complete', raw: '<!-- FORGE:GATE_FAILED -->\ntrailing' });
+    expect(b).toMatchObject({
+      type: 'GATE_FAILED',
+      isControl: true,
+      sentinelState: 'complete',
+      raw: '<!-- FORGE:GATE_FAILED -->\ntrailing',
+    });
     expect(body.slice(b.start, b.closeEnd)).toBe('<!-- FORGE:GATE_FAILED -->');
   });
 
@@ -83,7 +88,9 @@ describe('parse', () => {
     ].join('\n');
     const [a] = parse(body);
     expect(a.title).toBe('Builder Contract');
-    expect(a.tables).toEqual([{ section: 'Deliverables', headers: ['File', 'Change', 'Why'], rows: [{ File: 'a|b.ts', Change: 'add', Why: 'x' }] }]);
+    expect(a.tables).toEqual([
+      { section: 'Deliverables', headers: ['File', 'Change', 'Why'], rows: [{ File: 'a|b.ts', Change: 'add', Why: 'x' }] },
+    ]);
     expect(a.checklist).toEqual([
       { section: 'Acceptance Criteria', checked: false, text: 'one' },
       { section: 'Acceptance Criteria', checked: true, text: 'two' },
@@ -126,11 +133,14 @@ describe('parse', () => {
       'TRAJECTORY: field "Completed" is "yesterday" — expected an ISO 8601 timestamp (§4.1)',
       'TRAJECTORY: the phase table (| Phase | Result | Notes |) is missing or empty — the §4.1 template shows it',
     ]);
-    expect(broken.templateGaps).toEqual(['TRAJECTORY: the phase table (| Phase | Result | Notes |) is missing or empty — the §4.1 template shows it']);
+    expect(broken.templateGaps).toEqual([
+      'TRAJECTORY: the phase table (| Phase | Result | Notes |) is missing or empty — the §4.1 template shows it',
+    ]);
   });
 
   test('DESIGN_SPEC reads its jsonc block', () => {
-    const body = '<!-- FORGE:DESIGN_SPEC -->\n## Design Spec — x\n\n```jsonc\n{\n  // comment\n  "meta": { "product": "x", "url": "http://a//b" }, /* c */\n  "negatives": [1, 2,],\n}\n```';
+    const body =
+      '<!-- FORGE:DESIGN_SPEC -->\n## Design Spec — x\n\n```jsonc\n{\n  // comment\n  "meta": { "product": "x", "url": "http://a//b" }, /* c */\n  "negatives": [1, 2,],\n}\n```';
     const [a] = parse(body);
     expect(a.designSpec).toEqual({ meta: { product: 'x', url: 'http://a//b' }, negatives: [1, 2] });
     expect(validate(a).valid).toBe(true);
@@ -145,7 +155,9 @@ describe('parse', () => {
   });
 
   test('errors name the field and the spec section', () => {
-    const a = parseAndValidate('<!-- FORGE:INVESTIGATOR -->\n**Verdict**: MAYBE\n**Confidence**: HIGH\n**Severity**: LOW\n**Task Type**: Chore\n**Decomposition Assessment**: NO')[0];
+    const a = parseAndValidate(
+      '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: MAYBE\n**Confidence**: HIGH\n**Severity**: LOW\n**Task Type**: Chore\n**Decomposition Assessment**: NO',
+    )[0];
     expect(a.errors).toEqual([
       'INVESTIGATOR: completion sentinel <!-- INVESTIGATION:COMPLETE --> is missing — treated as interrupted (§3.2)',
       'INVESTIGATOR: field "Verdict" is "MAYBE" — expected one of CONFIRMED, PARTIAL, INVALID (§4.1)',

@@ -5,20 +5,61 @@ import { splitLines } from '../src/codec/lines.js';
 // Strings that lean on the dangerous pieces: comment delimiters, entities,
 // FORGE tag and sentinel text, line breaks of every kind, fences, bold marks.
 const FRAGMENTS = [
-  '<!--', '-->', '--!>', '&lt;', '&amp;', '&gt;', '&#42;', '&', '*', '**', ':', ' ', '\t', '\n', '\r\n', '\r',
-  '\u2028', '\u2029', '\u0085', '```', '~~~', '#', '### ', '|', '-', '[x]', 'FORGE:', '<!-- FORGE:BUILDER -->',
-  '<!-- FORGE:BUILDER:COMPLETE -->', '<!-- INVESTIGATION:COMPLETE -->', '<!-- BUILDER:PARTIAL -->', 'COMPLETE', '—', 'é', '日本', '👍',
+  '<!--',
+  '-->',
+  '--!>',
+  '&lt;',
+  '&amp;',
+  '&gt;',
+  '&#42;',
+  '&',
+  '*',
+  '**',
+  ':',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '```',
+  '~~~',
+  '#',
+  '### ',
+  '|',
+  '-',
+  '[x]',
+  'FORGE:',
+  '<!-- FORGE:BUILDER -->',
+  '<!-- FORGE:BUILDER:COMPLETE -->',
+  '<!-- INVESTIGATION:COMPLETE -->',
+  '<!-- BUILDER:PARTIAL -->',
+  'COMPLETE',
+  '—',
+  'é',
+  '日本',
+  '👍',
 ];
-const hostile = fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: 'grapheme', maxLength: 4 })), { maxLength: 12 }).map((a) => a.join(''));
+const hostile = fc
+  .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ unit: 'grapheme', maxLength: 4 })), { maxLength: 12 })
+  .map((a) => a.join(''));
 const anyText = fc.oneof(hostile, fc.string({ unit: 'binary', maxLength: 40 }));
 
 const RUNS = 400;
 
 test('parse never throws, whatever the input', () => {
   fc.assert(
-    fc.property(fc.oneof(anyText, fc.array(anyText, { maxLength: 20 }).map((a) => a.join('\n'))), (s) => {
-      parse(s);
-    }),
+    fc.property(
+      fc.oneof(
+        anyText,
+        fc.array(anyText, { maxLength: 20 }).map((a) => a.join('\n')),
+      ),
+      (s) => {
+        parse(s);
+      },
+    ),
     { numRuns: RUNS * 2 },
   );
 });
@@ -37,17 +78,15 @@ test('encode/decode round-trips and never leaves a comment delimiter', () => {
 /** What a single-line slot keeps: line breaks folded to a space, surrounding spaces and tabs trimmed. */
 const normal = (s: string) => foldLine(s);
 
-const fieldMap = fc
-  .array(fc.tuple(anyText, anyText), { maxLength: 6 })
-  .map((pairs) => {
-    const seen = new Set<string>();
-    return pairs.filter(([k]) => {
-      const n = normal(k).toLowerCase();
-      if (n === '' || seen.has(n)) return false;
-      seen.add(n);
-      return true;
-    });
+const fieldMap = fc.array(fc.tuple(anyText, anyText), { maxLength: 6 }).map((pairs) => {
+  const seen = new Set<string>();
+  return pairs.filter(([k]) => {
+    const n = normal(k).toLowerCase();
+    if (n === '' || seen.has(n)) return false;
+    seen.add(n);
+    return true;
   });
+});
 
 const bodyTypes = TYPES.filter((t) => t.form === 'body').map((t) => t.type);
 
@@ -67,11 +106,14 @@ test('emit → parse round-trips arbitrary keys and values exactly (up to single
 
 test('inline values round-trip', () => {
   fc.assert(
-    fc.property(anyText.filter((v) => normal(v).trim() !== ''), (v) => {
-      const all = parse(emit('KNOWLEDGE_GIST', { value: v }));
-      expect(all).toHaveLength(1);
-      expect(all[0].inlineValue).toBe(normal(v));
-    }),
+    fc.property(
+      anyText.filter((v) => normal(v).trim() !== ''),
+      (v) => {
+        const all = parse(emit('KNOWLEDGE_GIST', { value: v }));
+        expect(all).toHaveLength(1);
+        expect(all[0].inlineValue).toBe(normal(v));
+      },
+    ),
     { numRuns: RUNS },
   );
 });
@@ -81,7 +123,11 @@ test('no emitted value adds an annotation or changes a sentinel state', () => {
     fc.property(
       fc.constantFrom('ACME_CUSTOM', ...bodyTypes),
       fieldMap,
-      fc.dictionary(hostile.filter((h) => normal(h) !== ''), anyText, { maxKeys: 3 }),
+      fc.dictionary(
+        hostile.filter((h) => normal(h) !== ''),
+        anyText,
+        { maxKeys: 3 },
+      ),
       anyText,
       anyText,
       fc.boolean(),
@@ -117,9 +163,12 @@ test('what we emit for a reserved type reads the same under the reference gramma
 test('the line table splits exactly where CRLF, CR and LF are, nowhere else', () => {
   const pieces = fc.constantFrom('a', 'bc', '\r', '\n', '\r\n', '\n\r', '\u2028', ' ', '');
   fc.assert(
-    fc.property(fc.array(pieces, { maxLength: 30 }).map((a) => a.join('')), (s) => {
-      expect(splitLines(s)).toEqual(s.split(/\r\n|\r|\n/));
-    }),
+    fc.property(
+      fc.array(pieces, { maxLength: 30 }).map((a) => a.join('')),
+      (s) => {
+        expect(splitLines(s)).toEqual(s.split(/\r\n|\r|\n/));
+      },
+    ),
     { numRuns: RUNS * 2 },
   );
 });

@@ -4,7 +4,8 @@ import { parseTrustPolicy, isTrusted } from '../src/common/trust.js';
 import { parseRequired } from '../src/forge-check/evaluate.js';
 
 test('closing keywords, any case, with #N, owner/repo#N and URLs of this repository', () => {
-  const body = 'Fixes #12, closes #13.\r\nRESOLVED: #14\nfix octo/repo#15 and fix other/repo#16\nresolves https://github.com/octo/repo/issues/17\nmentions #18\nfixes #12';
+  const body =
+    'Fixes #12, closes #13.\r\nRESOLVED: #14\nfix octo/repo#15 and fix other/repo#16\nresolves https://github.com/octo/repo/issues/17\nmentions #18\nfixes #12';
   expect(closingIssues(body, 'octo/repo')).toEqual([12, 13, 14, 15, 17]);
   expect(closingIssues('no keywords #3', 'octo/repo')).toEqual([]);
 });
@@ -30,7 +31,7 @@ test('required: presets, lists, FORGE: prefixes, and mistakes', () => {
   expect(() => parseRequired('investigator')).toThrow('is not a FORGE type name');
 });
 
-test('capSummary keeps a summary under GitHub\'s 1 MiB, cutting whole lines after the verdict', () => {
+test("capSummary keeps a summary under GitHub's 1 MiB, cutting whole lines after the verdict", () => {
   const verdict = '## FORGE conformance: ✅ conforming\n\n| Type | Status |\n|---|---|\n| `BUILDER` | ✅ ok |';
   const huge = `${verdict}\n${Array.from({ length: 30000 }, (_, i) => `| row ${i} | ${'é'.repeat(40)} |`).join('\n')}`;
   const cut = capSummary(huge);

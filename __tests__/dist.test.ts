@@ -23,7 +23,8 @@ test.each(actions)('%s/action.yml: node24, a committed bundle, every input and o
   expect(yml.runs.using).toBe('node24');
   expect(yml.runs.main).toBe(`../../dist/${name}/index.js`);
   expect(existsSync(join(ROOT, 'actions', name, yml.runs.main))).toBe(true);
-  for (const [k, v] of Object.entries<{ description?: string }>({ ...yml.inputs, ...yml.outputs })) expect([k, v.description]).toEqual([k, expect.any(String)]);
+  for (const [k, v] of Object.entries<{ description?: string }>({ ...yml.inputs, ...yml.outputs }))
+    expect([k, v.description]).toEqual([k, expect.any(String)]);
   expect(yml.inputs['github-token'].default).toBe('${{ github.token }}');
 });
 
@@ -43,9 +44,21 @@ test('the bundles load from a copy of dist/ alone, far from node_modules', () =>
   cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
   const cli = spawnSync(process.execPath, [join(dir, 'dist', 'cli', 'index.js'), 'emit', 'GATE_FAILED'], { encoding: 'utf8', cwd: dir });
   expect(cli.stdout).toBe('<!-- FORGE:GATE_FAILED -->\n');
-  const lib = spawnSync(process.execPath, ['--input-type=module', '-e', `import { parse } from ${JSON.stringify(join(dir, 'dist', 'codec', 'index.js'))}; console.log(parse('<!-- FORGE:GATE_FAILED -->')[0].type)`], { encoding: 'utf8', cwd: dir });
+  const lib = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { parse } from ${JSON.stringify(join(dir, 'dist', 'codec', 'index.js'))}; console.log(parse('<!-- FORGE:GATE_FAILED -->')[0].type)`,
+    ],
+    { encoding: 'utf8', cwd: dir },
+  );
   expect(lib.stdout).toBe('GATE_FAILED\n');
-  const action = spawnSync(process.execPath, [join(dir, 'dist', 'forge-check', 'index.js')], { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH } });
+  const action = spawnSync(process.execPath, [join(dir, 'dist', 'forge-check', 'index.js')], {
+    encoding: 'utf8',
+    cwd: dir,
+    env: { PATH: process.env.PATH },
+  });
   expect(action.stdout).toContain('::error::forge-check: input "github-token" is required');
   expect(action.status).toBe(1);
 });

@@ -21,13 +21,28 @@ const check = (repo: string, inputs: Record<string, string>, event?: { name: str
 test('a complete lifecycle conforms', async () => {
   const repo = setupRepo('lifecycle');
   const issue = gh.issue(repo, { labels: ['workflow:merged'] });
-  for (const body of [investigator(), contract(), context(), architect(), builder(), trajectory()]) gh.comment(repo, issue.number, 'maintainer', body);
+  for (const body of [investigator(), contract(), context(), architect(), builder(), trajectory()])
+    gh.comment(repo, issue.number, 'maintainer', body);
   const r = await check(repo, { 'issue-number': String(issue.number), required: 'lifecycle' });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  expect(r.outputs).toMatchObject({ conforming: 'true', missing: '', incomplete: '', invalid: '', state: 'workflow:merged', terminal: 'true' });
+  expect(r.outputs).toMatchObject({
+    conforming: 'true',
+    missing: '',
+    incomplete: '',
+    invalid: '',
+    state: 'workflow:merged',
+    terminal: 'true',
+  });
   const report = JSON.parse(r.outputs.report);
-  expect(report[0].annotations.map((a: { type: string }) => a.type)).toEqual(['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY']);
+  expect(report[0].annotations.map((a: { type: string }) => a.type)).toEqual([
+    'INVESTIGATOR',
+    'CONTRACT',
+    'CONTEXT',
+    'ARCHITECT',
+    'BUILDER',
+    'TRAJECTORY',
+  ]);
   expect(r.summary).toContain('| `TRAJECTORY` | ✅ ok | @maintainer |');
 });
 
@@ -38,7 +53,14 @@ test('missing, partial and invalid each fail with the right outputs', async () =
   gh.comment(repo, issue.number, 'maintainer', builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '<!-- FORGE:BUILDER:PARTIAL -->'));
   const r = await check(repo, { 'issue-number': String(issue.number), required: 'INVESTIGATOR, BUILDER, CONTEXT' });
   expect(r.code).toBe(1);
-  expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'CONTEXT', incomplete: 'BUILDER', invalid: 'INVESTIGATOR', state: 'workflow:building', terminal: 'false' });
+  expect(r.outputs).toMatchObject({
+    conforming: 'false',
+    missing: 'CONTEXT',
+    incomplete: 'BUILDER',
+    invalid: 'INVESTIGATOR',
+    state: 'workflow:building',
+    terminal: 'false',
+  });
   const failure = r.stdout.split('\n').find((l) => l.startsWith('::error::'));
   expect(failure).toContain('CONTEXT is missing');
   expect(failure).toContain('BUILDER is not complete');
@@ -69,19 +91,29 @@ test('presence mode accepts a complete but invalid annotation', async () => {
 test('strict passes a trajectory without its template fields; template mode fails it and names the gaps', async () => {
   const repo = setupRepo('template-mode');
   const issue = gh.issue(repo);
-  gh.comment(repo, issue.number, 'maintainer', '<!-- FORGE:TRAJECTORY -->\n## Pipeline Trajectory — #1\n\n| Phase | Result | Notes |\n|---|---|---|\n| Close | done | closed |');
+  gh.comment(
+    repo,
+    issue.number,
+    'maintainer',
+    '<!-- FORGE:TRAJECTORY -->\n## Pipeline Trajectory — #1\n\n| Phase | Result | Notes |\n|---|---|---|\n| Close | done | closed |',
+  );
   const strict = await check(repo, { 'issue-number': String(issue.number), required: 'TRAJECTORY' });
   expect(strict.outputs).toMatchObject({ conforming: 'true', invalid: '' });
   const template = await check(repo, { 'issue-number': String(issue.number), required: 'TRAJECTORY', validation: 'template' });
   expect(template.code).toBe(1);
   expect(template.outputs).toMatchObject({ conforming: 'false', invalid: 'TRAJECTORY' });
-  expect(template.summary).toContain('field \"Decisions\" is missing'.replace(/\\/g, ''));
+  expect(template.summary).toContain('field "Decisions" is missing'.replace(/\\/g, ''));
 });
 
 test('an investigation closed with INVESTIGATION:INVALID is reported as such, not as a missing sentinel', async () => {
   const repo = setupRepo('invalid-close');
   const issue = gh.issue(repo);
-  gh.comment(repo, issue.number, 'maintainer', investigator('INVALID').replace('<!-- INVESTIGATION:COMPLETE -->', '<!-- INVESTIGATION:INVALID -->'));
+  gh.comment(
+    repo,
+    issue.number,
+    'maintainer',
+    investigator('INVALID').replace('<!-- INVESTIGATION:COMPLETE -->', '<!-- INVESTIGATION:INVALID -->'),
+  );
   const r = await check(repo, { 'issue-number': String(issue.number), required: 'INVESTIGATOR' });
   expect(r.outputs).toMatchObject({ conforming: 'false', incomplete: 'INVESTIGATOR' });
   expect(r.summary).toContain('closed with INVESTIGATION:INVALID, not the §4.1 sentinel (Verdict: INVALID)');
@@ -147,7 +179,11 @@ test('a REVIEWER posted as a PR review counts; an untrusted review does not', as
   gh.review(repo, pr.number, 'maintainer', reviewer(), 'APPROVED');
   const second = await check(repo, { required: 'INVESTIGATOR, BUILDER, REVIEWER' }, event);
   expect(second.outputs.conforming).toBe('true');
-  expect(JSON.parse(second.outputs.report)[0].annotations.map((a: { url: string }) => a.url).pop()).toContain('#pullrequestreview-');
+  expect(
+    JSON.parse(second.outputs.report)[0]
+      .annotations.map((a: { url: string }) => a.url)
+      .pop(),
+  ).toContain('#pullrequestreview-');
 });
 
 test('an item that ended without a build is not held to required', async () => {
@@ -227,5 +263,7 @@ test('primary rate-limit exhaustion: waited out when the reset is near, a clear 
   gh.primaryExhausted('GET', new RegExp(`/issues/${issue.number}$`), 3600);
   const far = await check(repo, { 'issue-number': String(issue.number) });
   expect(far.code).toBe(1);
-  expect(far.stdout).toMatch(/::error::forge-check: reading #\d+ failed \(GET \/repos\/octo\/primary\/issues\/\d+\): GitHub API rate limit exhausted \(resets at /);
+  expect(far.stdout).toMatch(
+    /::error::forge-check: reading #\d+ failed \(GET \/repos\/octo\/primary\/issues\/\d+\): GitHub API rate limit exhausted \(resets at /,
+  );
 });

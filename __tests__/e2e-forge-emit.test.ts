@@ -18,7 +18,8 @@ function setup(labels: string[] = []) {
   return { repo, issue };
 }
 
-const INVESTIGATOR_FIELDS = 'Verdict: CONFIRMED\nConfidence: HIGH\nSeverity: LOW\nTask Type: Bug Fix\nDecomposition Assessment: NO — one file\n';
+const INVESTIGATOR_FIELDS =
+  'Verdict: CONFIRMED\nConfidence: HIGH\nSeverity: LOW\nTask Type: Bug Fix\nDecomposition Assessment: NO — one file\n';
 
 const emitStep = (repo: string, inputs: Record<string, string>) =>
   runBundle('forge-emit', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', ...inputs } });
@@ -86,7 +87,11 @@ test('a partial annotation is replaced in place, text around it kept', async () 
   const { repo, issue } = setup();
   const partial = builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '<!-- FORGE:BUILDER:PARTIAL -->');
   const c = gh.comment(repo, issue.number, 'github-actions[bot]', `Progress notes above.\n\n${partial}\n\nA human note below.`);
-  const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: fix/b\nCommits: def456\nFiles changed: 3' });
+  const r = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'BUILDER',
+    fields: 'Branch: fix/b\nCommits: def456\nFiles changed: 3',
+  });
   expect(r.outputs.result).toBe('updated');
   expect(r.outputs['comment-id']).toBe(String(c.id));
   const comments = gh.commentsOn(repo, issue.number);
@@ -99,7 +104,12 @@ test('a partial annotation is replaced in place, text around it kept', async () 
 
 test('replace edits in place; an unchanged edit is skipped', async () => {
   const { repo, issue } = setup();
-  const inputs = { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: fix/a\nCommits: abc123\nFiles changed: 1', 'if-exists': 'replace' };
+  const inputs = {
+    'issue-number': String(issue.number),
+    type: 'BUILDER',
+    fields: 'Branch: fix/a\nCommits: abc123\nFiles changed: 1',
+    'if-exists': 'replace',
+  };
   await emitStep(repo, inputs);
   const again = await emitStep(repo, inputs);
   expect(again.outputs.result).toBe('skipped');
@@ -113,7 +123,13 @@ test('replace edits in place; an unchanged edit is skipped', async () => {
 test('append always adds (CRITIQUE iterations)', async () => {
   const { repo, issue } = setup();
   for (const i of [1, 2]) {
-    const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'CRITIQUE', fields: `Verdict: ITERATE\nLint floor: PASS`, title: `Critique — page · iteration ${i}/3`, 'if-exists': 'append' });
+    const r = await emitStep(repo, {
+      'issue-number': String(issue.number),
+      type: 'CRITIQUE',
+      fields: `Verdict: ITERATE\nLint floor: PASS`,
+      title: `Critique — page · iteration ${i}/3`,
+      'if-exists': 'append',
+    });
     expect(r.outputs.result).toBe('created');
   }
   expect(gh.commentsOn(repo, issue.number)).toHaveLength(2);
@@ -121,19 +137,37 @@ test('append always adds (CRITIQUE iterations)', async () => {
 
 test('label exclusivity: the target is added, other workflow labels removed, the label created', async () => {
   const { repo, issue } = setup(['workflow:building', 'bug']);
-  const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: x\nCommits: a\nFiles changed: 1', label: 'workflow:in-review' });
+  const r = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'BUILDER',
+    fields: 'Branch: x\nCommits: a\nFiles changed: 1',
+    label: 'workflow:in-review',
+  });
   expect(r.code).toBe(0);
   expect(r.outputs.label).toBe('workflow:in-review');
-  expect(gh.repo(repo).issues.get(issue.number)!.labels.sort()).toEqual(['bug', 'workflow:in-review']);
+  expect(gh.repo(repo).issues.get(issue.number)?.labels.sort()).toEqual(['bug', 'workflow:in-review']);
   expect(gh.repo(repo).labels.has('workflow:in-review')).toBe(true);
-  const writes = gh.writes().filter((w) => w.path.startsWith(`/repos/${repo}/`)).map((w) => `${w.method} ${decodeURIComponent(w.path).replace(`/repos/${repo}`, '')}`);
-  expect(writes).toEqual([`POST /issues/${issue.number}/comments`, 'POST /labels', `POST /issues/${issue.number}/labels`, `DELETE /issues/${issue.number}/labels/workflow:building`]);
+  const writes = gh
+    .writes()
+    .filter((w) => w.path.startsWith(`/repos/${repo}/`))
+    .map((w) => `${w.method} ${decodeURIComponent(w.path).replace(`/repos/${repo}`, '')}`);
+  expect(writes).toEqual([
+    `POST /issues/${issue.number}/comments`,
+    'POST /labels',
+    `POST /issues/${issue.number}/labels`,
+    `DELETE /issues/${issue.number}/labels/workflow:building`,
+  ]);
 });
 
 test('a transition the state machine refuses writes nothing', async () => {
   const { repo, issue } = setup(['workflow:merged']);
   const before = gh.writes().length;
-  const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: x\nCommits: a\nFiles changed: 1', label: 'workflow:building' });
+  const r = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'BUILDER',
+    fields: 'Branch: x\nCommits: a\nFiles changed: 1',
+    label: 'workflow:building',
+  });
   expect(r.code).toBe(1);
   expect(errorLines(r.stdout)[0]).toContain('workflow:merged → workflow:building is not an allowed transition');
   expect(gh.writes().length).toBe(before);
@@ -185,14 +219,20 @@ test('PRIOR_GIST goes into the issue body; MILESTONE_INDEX into the milestone de
   const url = 'https://gist.github.com/octo/0123456789abcdef';
   const r1 = await emitStep(repo, { 'issue-number': String(issue.number), type: 'PRIOR_GIST', value: url, target: 'issue-body' });
   expect(r1.outputs.result).toBe('created');
-  expect(gh.repo(repo).issues.get(issue.number)!.body).toBe(`Sub-issue of #1.\n\n<!-- FORGE:PRIOR_GIST: ${url} -->`);
+  expect(gh.repo(repo).issues.get(issue.number)?.body).toBe(`Sub-issue of #1.\n\n<!-- FORGE:PRIOR_GIST: ${url} -->`);
   const again = await emitStep(repo, { 'issue-number': String(issue.number), type: 'PRIOR_GIST', value: url, target: 'issue-body' });
   expect(again.outputs.result).toBe('skipped');
 
   const m = gh.milestone(repo, { title: 'v1', description: 'Release one' });
-  const r2 = await emitStep(repo, { 'issue-number': String(issue.number), type: 'MILESTONE_INDEX', value: url, target: 'milestone', milestone: 'v1' });
+  const r2 = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'MILESTONE_INDEX',
+    value: url,
+    target: 'milestone',
+    milestone: 'v1',
+  });
   expect(r2.outputs.result).toBe('created');
-  expect(gh.repo(repo).milestones.get(m.number)!.description).toBe(`Release one\n\n<!-- FORGE:MILESTONE_INDEX: ${url} -->`);
+  expect(gh.repo(repo).milestones.get(m.number)?.description).toBe(`Release one\n\n<!-- FORGE:MILESTONE_INDEX: ${url} -->`);
   expect(r2.outputs['comment-id']).toBe('');
 });
 
@@ -203,13 +243,19 @@ test('PRIOR_GIST in the body of an issue opened by an untrusted author is still 
   const inputs = { 'issue-number': String(issue.number), type: 'PRIOR_GIST', value: url, target: 'issue-body' };
   expect((await emitStep(repo, inputs)).outputs.result).toBe('created');
   expect((await emitStep(repo, inputs)).outputs.result).toBe('skipped');
-  expect(gh.repo(repo).issues.get(issue.number)!.body!.split('FORGE:PRIOR_GIST')).toHaveLength(2);
+  expect(gh.repo(repo).issues.get(issue.number)?.body?.split('FORGE:PRIOR_GIST')).toHaveLength(2);
 });
 
 test('dry-run writes nothing and prints the plan', async () => {
   const { repo, issue } = setup(['workflow:ready-to-build']);
   const before = gh.writes().length;
-  const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'INVESTIGATOR', fields: INVESTIGATOR_FIELDS, label: 'workflow:building', 'dry-run': 'true' });
+  const r = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'INVESTIGATOR',
+    fields: INVESTIGATOR_FIELDS,
+    label: 'workflow:building',
+    'dry-run': 'true',
+  });
   expect(r.code).toBe(0);
   expect(r.outputs.result).toBe('dry-run');
   expect(r.stdout).toContain('[dry-run] create a comment');
@@ -220,11 +266,16 @@ test('dry-run writes nothing and prints the plan', async () => {
 test('a label failure after the comment was written says exactly what changed', async () => {
   const { repo, issue } = setup(['workflow:building']);
   gh.fail('POST', new RegExp(`/issues/${issue.number}/labels$`), 422, 1);
-  const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: x\nCommits: a\nFiles changed: 1', label: 'workflow:in-review' });
+  const r = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'BUILDER',
+    fields: 'Branch: x\nCommits: a\nFiles changed: 1',
+    label: 'workflow:in-review',
+  });
   expect(r.code).toBe(1);
   const [err] = errorLines(r.stdout);
   expect(err).toMatch(/already done before the failure: created comment \d+; created label workflow:in-review in the repository/);
-  expect(gh.repo(repo).issues.get(issue.number)!.labels).toEqual(['workflow:building']);
+  expect(gh.repo(repo).issues.get(issue.number)?.labels).toEqual(['workflow:building']);
 });
 
 test('untrusted existing annotations do not make the step skip', async () => {

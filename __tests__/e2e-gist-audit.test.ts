@@ -26,10 +26,18 @@ function setupRepo() {
 
 const gistUrl = (g: Gist) => `https://gist.github.com/${g.owner}/${g.id}`;
 const knowledge = (url: string) => emit('KNOWLEDGE_GIST', { value: url });
-const files = () => ({ 'repo_1_root-cause.md': { content: `---\nissue: 1\n---\n${SECRET_TEXT}\n` }, 'extra.txt': { content: `more ${SECRET_TEXT}` } });
+const files = () => ({
+  'repo_1_root-cause.md': { content: `---\nissue: 1\n---\n${SECRET_TEXT}\n` },
+  'extra.txt': { content: `more ${SECRET_TEXT}` },
+});
 
 async function audit(repo: string, inputs: Record<string, string>, event?: { name: string; payload: unknown }): Promise<RunResult> {
-  const r = await runBundle('gist-visibility-audit', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', 'gist-token': 'ghp_user', ...inputs }, event });
+  const r = await runBundle('gist-visibility-audit', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', 'gist-token': 'ghp_user', ...inputs },
+    event,
+  });
   transcripts.push(r.stdout, r.stderr, r.summary, r.outputs.findings ?? '');
   return r;
 }
@@ -57,11 +65,19 @@ test('a public gist fails with CRITICAL and the label; untrusted posters are aud
   expect(r.stdout).toContain('::error::2 public FORGE gist(s)');
   const findings = JSON.parse(r.outputs.findings);
   expect(findings).toEqual([
-    expect.objectContaining({ id: mine.id, public: true, type: 'KNOWLEDGE_GIST', severity: 'CRITICAL', trusted: true, remediated: false, source: expect.stringContaining(`on #${issue.number}`) }),
+    expect.objectContaining({
+      id: mine.id,
+      public: true,
+      type: 'KNOWLEDGE_GIST',
+      severity: 'CRITICAL',
+      trusted: true,
+      remediated: false,
+      source: expect.stringContaining(`on #${issue.number}`),
+    }),
     expect.objectContaining({ id: theirs.id, public: true, severity: 'CRITICAL', trusted: false }),
   ]);
   expect(r.outputs.public).toBe('2');
-  expect(gh.repo(repo).issues.get(issue.number)!.labels).toEqual(['needs-human']);
+  expect(gh.repo(repo).issues.get(issue.number)?.labels).toEqual(['needs-human']);
 });
 
 test('a dangling gist and a non-gist URL are warnings', async () => {
@@ -83,9 +99,15 @@ test('a dangling gist and a non-gist URL are warnings', async () => {
 test('milestone scope: the index gist in the description is followed one level', async () => {
   const repo = setupRepo();
   const m = gh.milestone(repo, { title: 'v1' });
-  const leaked = gh.gist('octo-owner', { public: true, files: { 'k.md': { content: `${SECRET_TEXT} https://gist.github.com/octo-owner/${'b'.repeat(32)}` } } });
+  const leaked = gh.gist('octo-owner', {
+    public: true,
+    files: { 'k.md': { content: `${SECRET_TEXT} https://gist.github.com/octo-owner/${'b'.repeat(32)}` } },
+  });
   const fine = gh.gist('octo-owner', { public: false });
-  const index = gh.gist('octo-owner', { public: false, files: { 'index.md': { content: `- ${gistUrl(leaked)}\n- ${gistUrl(fine)}.git\n` } } });
+  const index = gh.gist('octo-owner', {
+    public: false,
+    files: { 'index.md': { content: `- ${gistUrl(leaked)}\n- ${gistUrl(fine)}.git\n` } },
+  });
   gh.repo(repo).milestones.get(m.number)!.description = `Release.\n\n${emit('MILESTONE_INDEX', { value: gistUrl(index) })}`;
   const sub = gh.issue(repo, { milestone: m.number, body: emit('PRIOR_GIST', { value: gistUrl(fine) }) });
   void sub;
@@ -99,8 +121,15 @@ test('milestone scope: the index gist in the description is followed one level',
 test('repository scope finds PRIOR_GIST in bodies and the memory-index gist', async () => {
   const repo = setupRepo();
   const leaked = gh.gist('octo-owner', { public: true });
-  gh.gist('octo-owner', { public: false, description: `memory <!-- FORGE:MEMORY_INDEX: ${repo} -->`, files: { 'index.md': { content: `${gistUrl(leaked)}` } } });
-  const closed = gh.issue(repo, { state: 'closed', body: emit('PRIOR_GIST', { value: gistUrl(gh.gist('octo-owner', { public: false })) }) });
+  gh.gist('octo-owner', {
+    public: false,
+    description: `memory <!-- FORGE:MEMORY_INDEX: ${repo} -->`,
+    files: { 'index.md': { content: `${gistUrl(leaked)}` } },
+  });
+  const closed = gh.issue(repo, {
+    state: 'closed',
+    body: emit('PRIOR_GIST', { value: gistUrl(gh.gist('octo-owner', { public: false })) }),
+  });
   void closed;
   const r = await audit(repo, {});
   expect(r.code).toBe(1);
@@ -168,10 +197,30 @@ test('remediation: a secret copy with identical files, references rewritten, the
 
 describe('remediation with a fault at each step loses no content and reports honestly', () => {
   const cases: Array<[string, (s: ReturnType<typeof remediationSetup>) => void, RegExp]> = [
-    ['create fails', () => gh.fail('POST', /^\/gists$/, 422, 1), /not remediated: creating the secret copy failed.*the public gist is unchanged/],
-    ['read-back differs', (s) => gh.mutateNext('GET', new RegExp(`^/gists/(?!${s.pub.id})[0-9a-f]+$`), (d) => ({ ...d, files: { ...d.files, 'extra.txt': { ...d.files['extra.txt'], content: 'tampered' } } })), /read back with different files; removed the copy again; the public gist is unchanged/],
-    ['annotation edit fails', (s) => gh.fail('PATCH', new RegExp(`/issues/comments/${s.comment.id}$`), 422, 1), /rewriting comment \d+ on #\d+ failed .*created secret copy [0-9a-f]+; rewrote body of #\d+; the public gist is unchanged/],
-    ['delete fails', (s) => gh.fail('DELETE', new RegExp(`^/gists/${s.pub.id}$`), 422, 1), /deleting gist [0-9a-f]+ failed.*created secret copy [0-9a-f]+; rewrote body of #\d+; rewrote comment \d+ on #\d+ — the public gist is still there/],
+    [
+      'create fails',
+      () => gh.fail('POST', /^\/gists$/, 422, 1),
+      /not remediated: creating the secret copy failed.*the public gist is unchanged/,
+    ],
+    [
+      'read-back differs',
+      (s) =>
+        gh.mutateNext('GET', new RegExp(`^/gists/(?!${s.pub.id})[0-9a-f]+$`), (d) => ({
+          ...d,
+          files: { ...d.files, 'extra.txt': { ...d.files['extra.txt'], content: 'tampered' } },
+        })),
+      /read back with different files; removed the copy again; the public gist is unchanged/,
+    ],
+    [
+      'annotation edit fails',
+      (s) => gh.fail('PATCH', new RegExp(`/issues/comments/${s.comment.id}$`), 422, 1),
+      /rewriting comment \d+ on #\d+ failed .*created secret copy [0-9a-f]+; rewrote body of #\d+; the public gist is unchanged/,
+    ],
+    [
+      'delete fails',
+      (s) => gh.fail('DELETE', new RegExp(`^/gists/${s.pub.id}$`), 422, 1),
+      /deleting gist [0-9a-f]+ failed.*created secret copy [0-9a-f]+; rewrote body of #\d+; rewrote comment \d+ on #\d+ — the public gist is still there/,
+    ],
   ];
   test.each(cases)('%s', async (_name, inject, message) => {
     const s = remediationSetup();
@@ -179,7 +228,7 @@ describe('remediation with a fault at each step loses no content and reports hon
     const r = await audit(s.repo, { 'issue-number': String(s.issue.number), remediate: 'true' });
     expect(r.code).toBe(1);
     expect(gh.gists.get(s.pub.id)?.public).toBe(true);
-    expect(JSON.stringify(gh.gists.get(s.pub.id)!.files)).toBe(s.original);
+    expect(JSON.stringify(gh.gists.get(s.pub.id)?.files)).toBe(s.original);
     const findings = JSON.parse(r.outputs.findings);
     expect(findings[0].remediated).toBe(false);
     expect(findings[0].detail).toMatch(message);
@@ -190,7 +239,12 @@ describe('remediation with a fault at each step loses no content and reports hon
 test('dry-run writes nothing, labels included, and prints the plan', async () => {
   const { repo, issue, pub } = remediationSetup();
   const before = gh.writes().length;
-  const r = await audit(repo, { 'issue-number': String(issue.number), remediate: 'true', 'label-on-violation': 'needs-human', 'dry-run': 'true' });
+  const r = await audit(repo, {
+    'issue-number': String(issue.number),
+    remediate: 'true',
+    'label-on-violation': 'needs-human',
+    'dry-run': 'true',
+  });
   expect(gh.writes().length).toBe(before);
   expect(r.stdout).toContain(`[dry-run] would migrate public gist ${pub.id}`);
   expect(r.stdout).toContain(`[dry-run] would label #${issue.number} needs-human`);

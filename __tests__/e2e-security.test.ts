@@ -48,7 +48,7 @@ describe('forge-check', () => {
     expect(gh.requests.some((q) => q.path === `/repos/${repo}/issues/${issue.number}/comments`)).toBe(false);
   });
 
-  test('1. a trusted PR for another branch does not count the issue\'s BUILDER, and says why', async () => {
+  test("1. a trusted PR for another branch does not count the issue's BUILDER, and says why", async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo, { state: 'closed' });
     gh.comment(repo, issue.number, 'maintainer', investigator());
@@ -73,7 +73,7 @@ describe('forge-check', () => {
     const r = await check(repo, { required: 'INVESTIGATOR, BUILDER' }, prEvent(pr.number));
     expect(r.code).toBe(1);
     expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'BUILDER' });
-    expect(r.summary).toContain('PR #' + pr.number + ' closes it and is a build');
+    expect(r.summary).toContain(`PR #${pr.number} closes it and is a build`);
     // The issue on its own is still exempt.
     expect((await check(repo, { 'issue-number': String(issue.number) })).outputs.conforming).toBe('true');
   });
@@ -91,7 +91,10 @@ describe('forge-check', () => {
 
   test('4. 300 closing references cost at most 20 issue reads, and the rest are named', async () => {
     const repo = setupRepo();
-    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: Array.from({ length: 300 }, (_, i) => `Fixes #${i + 1000}`).join('\n'), head: 'h' } });
+    const pr = gh.issue(repo, {
+      user: 'maintainer',
+      pull: { body: Array.from({ length: 300 }, (_, i) => `Fixes #${i + 1000}`).join('\n'), head: 'h' },
+    });
     for (let i = 1000; i < 1300; i++) gh.issue(repo, { number: i });
     const before = gh.requests.length;
     const r = await check(repo, { required: 'BUILDER', 'fail-on-violation': 'false' }, prEvent(pr.number));
@@ -147,7 +150,11 @@ describe('forge-emit', () => {
   test('7. YAML scalars are posted as written', async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo);
-    const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: 1.10\nCommits: 0123456\nFiles changed: 0x10\nNote: yes\n' });
+    const r = await emitStep(repo, {
+      'issue-number': String(issue.number),
+      type: 'BUILDER',
+      fields: 'Branch: 1.10\nCommits: 0123456\nFiles changed: 0x10\nNote: yes\n',
+    });
     expect(r.code).toBe(0);
     const [a] = parse(gh.commentsOn(repo, issue.number)[0].body);
     expect(a.fields).toMatchObject({ Branch: '`1.10`', Commits: '0123456', 'Files changed': '0x10', Note: 'yes' });
@@ -187,7 +194,12 @@ describe('forge-emit', () => {
     const text = emit('CONTEXT', { body: 'line one\nline two' });
     gh.comment(repo, issue.number, 'github-actions[bot]', `Intro\n\n${text}\n\nAfter.`, true);
     const before = gh.writes().length;
-    const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'CONTEXT', body: 'line one\nline two', 'if-exists': 'replace' });
+    const r = await emitStep(repo, {
+      'issue-number': String(issue.number),
+      type: 'CONTEXT',
+      body: 'line one\nline two',
+      'if-exists': 'replace',
+    });
     expect(r.outputs.result).toBe('skipped');
     expect(gh.writes().length).toBe(before);
   });
@@ -204,9 +216,19 @@ describe('forge-trajectory-report', () => {
       user: 'drive-by',
       title: `x <!-- forge-release-note:begin #${victim.number} --> @octocat <img src=x>`,
     });
-    gh.comment(repo, attacker.number, 'maintainer', trajectory().replace('Guard at the lookup site.', '&lt;!-- forge-release-note:end #1 --&gt; thanks @maintainer'));
+    gh.comment(
+      repo,
+      attacker.number,
+      'maintainer',
+      trajectory().replace('Guard at the lookup site.', '&lt;!-- forge-release-note:end #1 --&gt; thanks @maintainer'),
+    );
     const run = (issue: number) =>
-      runBundle('forge-trajectory-report', { apiUrl: gh.url, repository: repo, workspace: ws, inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue), 'output-file': 'NOTES.md' } });
+      runBundle('forge-trajectory-report', {
+        apiUrl: gh.url,
+        repository: repo,
+        workspace: ws,
+        inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue), 'output-file': 'NOTES.md' },
+      });
     await run(victim.number);
     await run(attacker.number);
     await run(attacker.number);
@@ -225,7 +247,12 @@ describe('forge-trajectory-report', () => {
     const repo = setupRepo();
     const ws = mkdtempSync(join(tmpdir(), 'forge-notes-'));
     const before = gh.requests.length;
-    const r = await runBundle('forge-trajectory-report', { apiUrl: gh.url, repository: repo, workspace: ws, inputs: { 'github-token': 'ghs_actions', 'issue-number': '1', 'output-file': '../escape.md' } });
+    const r = await runBundle('forge-trajectory-report', {
+      apiUrl: gh.url,
+      repository: repo,
+      workspace: ws,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': '1', 'output-file': '../escape.md' },
+    });
     expect(r.code).toBe(1);
     expect(errors(r.stdout)[0]).toContain('output-file: "../escape.md" is outside the workspace');
     expect(gh.requests.length).toBe(before);
@@ -234,22 +261,26 @@ describe('forge-trajectory-report', () => {
 
 describe('gist-visibility-audit', () => {
   const audit = (repo: string, inputs: Record<string, string>) =>
-    runBundle('gist-visibility-audit', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', 'gist-token': 'ghp_gister', ...inputs } });
+    runBundle('gist-visibility-audit', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'gist-token': 'ghp_gister', ...inputs },
+    });
 
-  test('12. a stranger\'s link to a deliberately public gist is reported, never remediated or labelled', async () => {
+  test("12. a stranger's link to a deliberately public gist is reported, never remediated or labelled", async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo);
     const demo = gh.gist('gister', { public: true, files: { 'demo.md': { content: 'public on purpose' } } });
     gh.comment(repo, issue.number, 'drive-by', `<!-- FORGE:KNOWLEDGE_GIST: https://gist.github.example/gister/${demo.id} -->`);
     const r = await audit(repo, { 'issue-number': String(issue.number), remediate: 'true', 'label-on-violation': 'gist-public' });
     expect(gh.gists.has(demo.id)).toBe(true);
-    expect(gh.repo(repo).issues.get(issue.number)!.labels).toEqual([]);
+    expect(gh.repo(repo).issues.get(issue.number)?.labels).toEqual([]);
     const findings = JSON.parse(r.outputs.findings);
     expect(findings[0]).toMatchObject({ severity: 'CRITICAL', trusted: false, remediated: false });
     expect(findings[0].detail).toContain('only untrusted authors link to it');
   });
 
-  test('12. a stranger\'s index gist listing a leaked gist neither blocks nor joins its migration', async () => {
+  test("12. a stranger's index gist listing a leaked gist neither blocks nor joins its migration", async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo);
     const leaked = gh.gist('gister', { public: true, files: { 'k.md': { content: 'findings' } } });
@@ -263,7 +294,7 @@ describe('gist-visibility-audit', () => {
     const fixed = findings.find((f: { id: string; trusted: boolean }) => f.id === leaked.id && f.trusted);
     expect(fixed).toMatchObject({ remediated: true });
     expect(fixed.replacement).toMatch(/^https:\/\/gist\.github\.example\/gister\//);
-    expect(gh.gists.get(strangerIndex.id)!.files['index.md'].content).toBe(`- ${url}`);
+    expect(gh.gists.get(strangerIndex.id)?.files['index.md'].content).toBe(`- ${url}`);
   });
 
   test('13. secret ids the repository does not show never reach logs, summary or outputs', async () => {
@@ -331,10 +362,17 @@ describe('gist-visibility-audit', () => {
   });
 
   test('16. an unreachable API and a missing repository say so', async () => {
-    const down = await runBundle('forge-check', { apiUrl: 'http://127.0.0.1:9', inputs: { 'github-token': 'ghs_actions', 'issue-number': '1' } });
+    const down = await runBundle('forge-check', {
+      apiUrl: 'http://127.0.0.1:9',
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': '1' },
+    });
     expect(errors(down.stdout)[0]).toContain('could not reach GitHub at http://127.0.0.1:9');
     expect(errors(down.stdout)[0]).not.toContain('answered 500');
-    const norepo = await runBundle('forge-check', { apiUrl: gh.url, repository: '', inputs: { 'github-token': 'ghs_actions', 'issue-number': '1' } });
+    const norepo = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: '',
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': '1' },
+    });
     expect(errors(norepo.stdout)[0]).toContain('set the "repository" input');
   }, 60_000);
 });

@@ -22,7 +22,13 @@ function setupRepo() {
 }
 
 const report = (repo: string, inputs: Record<string, string>, event?: { name: string; payload: unknown }, workspace?: string) =>
-  runBundle('forge-trajectory-report', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', ...inputs }, event, workspace });
+  runBundle('forge-trajectory-report', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', ...inputs },
+    event,
+    workspace,
+  });
 
 const closed = (number: number) => ({ name: 'issues', payload: { action: 'closed', issue: { number } } });
 
@@ -52,7 +58,9 @@ test('found and parsed, with the INVESTIGATOR and BUILDER; 2 requests on a 1,000
     missing: [],
   });
   expect(t.phases).toHaveLength(3);
-  expect(r.outputs.markdown).toContain(`### [#${issue.number}](https://github.example/${repo}/issues/${issue.number}) Checkout raises for free-tier users`);
+  expect(r.outputs.markdown).toContain(
+    `### [#${issue.number}](https://github.example/${repo}/issues/${issue.number}) Checkout raises for free-tier users`,
+  );
   expect(r.outputs.markdown).toContain(`**PR**: [#131](https://github.example/${repo}/pull/131)`);
   expect(r.summary).toContain('| Review + Merge | merged | PR #131 |');
 });
@@ -128,7 +136,8 @@ test('milestone notes: 250 closed issues grouped by task type, each linking issu
   expect(r.outputs.issues).toBe('250');
   const md = r.outputs.markdown;
   expect(md).toContain('## Release notes — v2.0');
-  for (const h of ['### Features', '### Bug fixes', '### Refactors', '### Maintenance', '### Investigations', '### Other']) expect(md).toContain(h);
+  for (const h of ['### Features', '### Bug fixes', '### Refactors', '### Maintenance', '### Investigations', '### Other'])
+    expect(md).toContain(h);
   expect(md).not.toContain('Still open');
   expect(md).not.toContain('A PR');
   expect(md).toContain(`- [#1](https://github.example/${repo}/issues/1) Item 0 — [PR #1000](https://github.example/${repo}/pull/1000)`);

@@ -13,7 +13,7 @@ test('present, complete, valid and trusted: conforming', () => {
   expect(r.items[0].types.map((t) => t.status)).toEqual(['ok', 'ok']);
 });
 
-test('an untrusted author\'s annotation is missing, and said so', () => {
+test("an untrusted author's annotation is missing, and said so", () => {
   const r = evaluate([item(1, [comment(investigator()), comment(builder(), STRANGER)])], [], opts);
   expect(r.missing).toEqual(['BUILDER']);
   expect(r.problems).toEqual(['issue #1: BUILDER is missing (only untrusted authors wrote one; ignored)']);
@@ -56,7 +56,11 @@ test('a shared PR thread counts for every item; a BUILDER for another branch doe
   const r = evaluate([issue], [pr], { ...opts, required: ['INVESTIGATOR', 'BUILDER', 'REVIEWER'], pull: { number: 9, head: 'fix/x' } });
   expect(r.missing).toEqual(['BUILDER']);
   expect(r.problems[0]).toBe('issue #1: BUILDER is missing (BUILDER on #1 is for `fix/other`; this PR is `fix/x`)');
-  const right = evaluate([item(1, [comment(investigator()), comment(builder('fix/x'))])], [pr], { ...opts, required: ['INVESTIGATOR', 'BUILDER', 'REVIEWER'], pull: { number: 9, head: 'fix/x' } });
+  const right = evaluate([item(1, [comment(investigator()), comment(builder('fix/x'))])], [pr], {
+    ...opts,
+    required: ['INVESTIGATOR', 'BUILDER', 'REVIEWER'],
+    pull: { number: 9, head: 'fix/x' },
+  });
   expect(right.conforming).toBe(true);
 });
 

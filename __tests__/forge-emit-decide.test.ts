@@ -17,7 +17,9 @@ test('a partial or interrupted one is replaced in place in every mode (§3.3), t
   for (const mode of ['skip', 'replace', 'append'] as const) {
     expect(decide([partial, interrupted], 'CONTEXT', mode)).toMatchObject({ kind: 'splice', existing: interrupted });
   }
-  expect(decide([partial], 'CONTEXT', 'skip').kind === 'splice' && decide([partial], 'CONTEXT', 'skip').why).toContain('partial CONTEXT in place');
+  expect(decide([partial], 'CONTEXT', 'skip').kind === 'splice' && decide([partial], 'CONTEXT', 'skip').why).toContain(
+    'partial CONTEXT in place',
+  );
 });
 
 test('nothing there, or append with complete ones: add', () => {

@@ -14,7 +14,10 @@ const ref = (id: string | null, trusted: boolean, issue: number | null = 1): Ref
   index: false,
   shown: true,
 });
-const gist = (id: string, isPublic: boolean): GistState => ({ kind: 'found', gist: { id, url: `https://gist.github.com/u/${id}`, public: isPublic, description: null, owner: 'u', files: [], truncated: false } });
+const gist = (id: string, isPublic: boolean): GistState => ({
+  kind: 'found',
+  gist: { id, url: `https://gist.github.com/u/${id}`, public: isPublic, description: null, owner: 'u', files: [], truncated: false },
+});
 
 const PUB = 'a'.repeat(32);
 const SEC = 'b'.repeat(32);
@@ -51,7 +54,13 @@ test('labels go to issues with a trusted reference to a gist still public', () =
 });
 
 test('gist ids come out of every URL shape pipelines write', () => {
-  for (const url of [`https://gist.github.com/u/${PUB}`, `https://gist.github.com/${PUB}/`, `https://gist.github.com/u/${PUB}#file-a-md`, `https://gist.github.com/${PUB}.git`, `https://gist.githubusercontent.com/u/${PUB}/raw/x/a.md`])
+  for (const url of [
+    `https://gist.github.com/u/${PUB}`,
+    `https://gist.github.com/${PUB}/`,
+    `https://gist.github.com/u/${PUB}#file-a-md`,
+    `https://gist.github.com/${PUB}.git`,
+    `https://gist.githubusercontent.com/u/${PUB}/raw/x/a.md`,
+  ])
     expect(gistIdFromUrl(url)).toBe(PUB);
   expect(gistIdFromUrl('https://example.com/u/x')).toBeNull();
 });

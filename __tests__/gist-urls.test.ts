@@ -20,12 +20,15 @@ test.each([
   expect(gistIdFromUrl(url)).toBe(id);
 });
 
-test.each(['https://github.com/octo/repo', 'https://example.com/gist', 'not a url', `ftp://gist.github.com/${LONG}`, 'https://gist.github.com/octo'])(
-  '%s is not a gist URL',
-  (url) => {
-    expect(gistIdFromUrl(url)).toBeNull();
-  },
-);
+test.each([
+  'https://github.com/octo/repo',
+  'https://example.com/gist',
+  'not a url',
+  `ftp://gist.github.com/${LONG}`,
+  'https://gist.github.com/octo',
+])('%s is not a gist URL', (url) => {
+  expect(gistIdFromUrl(url)).toBeNull();
+});
 
 test('gist links inside an index file', () => {
   const text = `# Index\n- [one](https://gist.github.com/octo/${LONG}).\n- https://gist.github.com/${ID}, see also https://github.com/octo/repo`;
@@ -43,7 +46,9 @@ test('the memory index named in a gist description', () => {
 });
 
 test('rel="last" from a Link header', () => {
-  expect(lastPage('<https://api.github.com/x?page=2&per_page=100>; rel="next", <https://api.github.com/x?per_page=100&page=10>; rel="last"')).toBe(10);
+  expect(
+    lastPage('<https://api.github.com/x?page=2&per_page=100>; rel="next", <https://api.github.com/x?per_page=100&page=10>; rel="last"'),
+  ).toBe(10);
   expect(lastPage(undefined)).toBeNull();
   expect(lastPage('<https://api.github.com/x?page=1>; rel="prev"')).toBeNull();
 });

@@ -3,7 +3,14 @@ import { currentState, planTransition, anyTerminal, RESERVED_LABELS, TERMINAL_LA
 test('the reserved set and terminal set from NOTES.md §4', () => {
   expect(RESERVED_LABELS).toHaveLength(10);
   expect([...TERMINAL_LABELS].sort()).toEqual(
-    ['needs-human', 'workflow:awaiting-merge', 'workflow:decomposed', 'workflow:engine-error', 'workflow:invalid', 'workflow:merged'].sort(),
+    [
+      'needs-human',
+      'workflow:awaiting-merge',
+      'workflow:decomposed',
+      'workflow:engine-error',
+      'workflow:invalid',
+      'workflow:merged',
+    ].sort(),
   );
 });
 
@@ -42,7 +49,10 @@ test('exclusive: the target is added and every other workflow label removed', ()
 
 test('needs-human is sticky except when moving to awaiting-merge', () => {
   expect(planTransition(['needs-human', 'workflow:building'], 'workflow:in-review').remove).toEqual(['workflow:building']);
-  expect(planTransition(['needs-human', 'workflow:in-review'], 'workflow:awaiting-merge').remove).toEqual(['workflow:in-review', 'needs-human']);
+  expect(planTransition(['needs-human', 'workflow:in-review'], 'workflow:awaiting-merge').remove).toEqual([
+    'workflow:in-review',
+    'needs-human',
+  ]);
   expect(planTransition(['needs-human'], 'needs-human')).toEqual({ add: [], remove: [] });
 });
 

@@ -26,7 +26,9 @@ test('a body the spec rejects, a missing body, an undocumented or ill-typed para
   expect(api.checkRequest('GET', '/repos/o/r/issues/1/comments', q('per_page=100&sort=asc'), undefined, false)).toEqual([
     'api.github.com: GET /repos/{owner}/{repo}/issues/{issue_number}/comments: undocumented query parameter "sort"',
   ]);
-  expect(api.checkRequest('GET', '/repos/o/r/issues/abc', q(), undefined, false)[0]).toContain('path parameter "issue_number"=abc rejected');
+  expect(api.checkRequest('GET', '/repos/o/r/issues/abc', q(), undefined, false)[0]).toContain(
+    'path parameter "issue_number"=abc rejected',
+  );
   expect(api.checkRequest('POST', '/repos/o/r/issues/1/comments', q(), { body: 'ok' }, true)).toEqual([]);
 });
 
@@ -35,7 +37,9 @@ test('responses are held to the schema', () => {
   const schema = api.responseSchema('GET', '/repos/o/r/issues/comments/1', 200);
   const good = conform(schema, { id: 1, body: 'x', author_association: 'MEMBER' });
   expect(api.checkResponse('GET', '/repos/o/r/issues/comments/1', 200, good)).toEqual([]);
-  expect(api.checkResponse('GET', '/repos/o/r/issues/comments/1', 200, { ...good, author_association: 'BOSS' })[0]).toContain('author_association');
+  expect(api.checkResponse('GET', '/repos/o/r/issues/comments/1', 200, { ...good, author_association: 'BOSS' })[0]).toContain(
+    'author_association',
+  );
 });
 
 test('the oldest GHES description is available for request checks', () => {

@@ -22,7 +22,9 @@ test('a report joins the trajectory, the INVESTIGATOR and the BUILDER', () => {
 });
 
 test('without an INVESTIGATOR the task type comes from the phase table; gaps are named', () => {
-  const bare = found('<!-- FORGE:TRAJECTORY -->\n| Phase | Result | Notes |\n|---|---|---|\n| Investigation | CONFIRMED | Task type: Feature |');
+  const bare = found(
+    '<!-- FORGE:TRAJECTORY -->\n| Phase | Result | Notes |\n|---|---|---|\n| Investigation | CONFIRMED | Task type: Feature |',
+  );
   const r = buildReport(issue(8), bare, null, null);
   expect(r.investigator?.taskType).toBe('Feature');
   expect(r.missing).toEqual(['Completed time']);

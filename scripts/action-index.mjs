@@ -6,7 +6,11 @@ import { writeOrCheck } from './generated-file.mjs';
 import YAML from 'yaml';
 
 const root = new URL('..', import.meta.url).pathname;
-const cell = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ').trim();
+const cell = (s) =>
+  String(s ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 
 export function render() {
   const out = [
@@ -22,7 +26,18 @@ export function render() {
   for (const [n, y] of docs) out.push(`| [${y.name}](#${n}) | \`OWNER/forge-actions/actions/${n}@v1\` | ${cell(y.description)} |`);
   out.push('');
   for (const [n, y] of docs) {
-    out.push(`## ${n}`, '', cell(y.description), '', `Runs on \`${y.runs.using}\` from \`dist/${n}/index.js\`.`, '', '### Inputs', '', '| Input | Default | Description |', '|---|---|---|');
+    out.push(
+      `## ${n}`,
+      '',
+      cell(y.description),
+      '',
+      `Runs on \`${y.runs.using}\` from \`dist/${n}/index.js\`.`,
+      '',
+      '### Inputs',
+      '',
+      '| Input | Default | Description |',
+      '|---|---|---|',
+    );
     for (const [k, v] of Object.entries(y.inputs ?? {})) {
       const def = v.required ? '*required*' : v.default === undefined || v.default === '' ? '' : `\`${cell(v.default)}\``;
       out.push(`| \`${k}\` | ${def} | ${cell(v.description)} |`);

@@ -13,7 +13,7 @@ function time(fn, minMs = 200) {
     fn();
     perBatch++;
   }
-  perBatch = Math.max(1, Math.round(perBatch / ((minMs / 4) / 5)));
+  perBatch = Math.max(1, Math.round(perBatch / (minMs / 4 / 5)));
   const samples = [];
   const start = process.hrtime.bigint();
   while (Number(process.hrtime.bigint() - start) / 1e6 < minMs || samples.length < 5) {
@@ -27,20 +27,81 @@ function time(fn, minMs = 200) {
 
 const mbps = (bytes, ms) => (bytes / 1e6 / (ms / 1000)).toFixed(0);
 
-const PROSE = 'The billing-profile lookup does not guard against a null profile for free-tier users; `payments/validator.py:142` raises on every checkout. ';
+const PROSE =
+  'The billing-profile lookup does not guard against a null profile for free-tier users; `payments/validator.py:142` raises on every checkout. ';
 
 /** One annotation of each kind in turn, `scale` controls how much prose each carries. */
 function annotation(i, scale) {
   const prose = PROSE.repeat(scale);
   switch (i % 8) {
-    case 0: return emit('INVESTIGATOR', { fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'HIGH', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — one file' }, sections: { 'What Was Claimed': prose, 'What We Found': prose.repeat(3), 'Root Cause': prose, Evidence: prose.repeat(2), Recommendation: prose } });
-    case 1: return emit('CONTRACT', { fields: { 'Task type': 'Bug Fix' }, sections: { 'Proposed Approach': prose, Deliverables: Array.from({ length: 6 }, (_, j) => ({ File: `src/m${j}.ts`, Change: 'guard', Why: 'null' })), 'Acceptance Criteria': ['no raise', 'regression test', 'docs'] } });
-    case 2: return emit('CONTEXT', { sections: { 'Known Pitfalls for This Area': prose.repeat(2), 'Past Bugs in This Module': prose, 'Patterns That Cause Bugs Here': '```py\nif profile is None:\n    raise\n```' } });
-    case 3: return emit('ARCHITECT', { sections: { 'Affected Paths (ALL must be updated)': Array.from({ length: 5 }, (_, j) => ({ '#': j + 1, File: `a${j}.py`, 'Function/Class': 'f', 'Change Required': 'guard', Why: 'x' })), 'Implementation Order': [prose], 'Consistency Checks': ['all paths guard'] } });
-    case 4: return emit('BUILDER', { fields: { Branch: '`fix/null-128`', Commits: 'a1b2c3d e4f5a6b', 'Files changed': '3' }, sections: { Approach: prose, Changes: ['`a.py` — guard', '`b.py` — test'] } });
-    case 5: return emit('REVIEWER', { fields: { Verdict: 'CHANGES_REQUESTED' }, findings: [{ severity: 'MEDIUM', location: '`a.py:3`', issue: prose, suggestedFix: 'guard', prevention: 'lint' }] });
-    case 6: return `Thanks! ${prose}\n\n${emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/octo/0123456789abcdef' })}`;
-    default: return emit('TRAJECTORY', { table: [{ Phase: 'Build', Result: 'done', Notes: 'Branch: `fix/x`' }, { Phase: 'Review + Merge', Result: 'merged', Notes: 'PR #131' }], fields: { Decisions: prose, Anomalies: 'None', Completed: '2026-01-15T09:30:00Z' } });
+    case 0:
+      return emit('INVESTIGATOR', {
+        fields: {
+          Verdict: 'CONFIRMED',
+          Confidence: 'HIGH',
+          Severity: 'HIGH',
+          'Task Type': 'Bug Fix',
+          'Decomposition Assessment': 'NO — one file',
+        },
+        sections: {
+          'What Was Claimed': prose,
+          'What We Found': prose.repeat(3),
+          'Root Cause': prose,
+          Evidence: prose.repeat(2),
+          Recommendation: prose,
+        },
+      });
+    case 1:
+      return emit('CONTRACT', {
+        fields: { 'Task type': 'Bug Fix' },
+        sections: {
+          'Proposed Approach': prose,
+          Deliverables: Array.from({ length: 6 }, (_, j) => ({ File: `src/m${j}.ts`, Change: 'guard', Why: 'null' })),
+          'Acceptance Criteria': ['no raise', 'regression test', 'docs'],
+        },
+      });
+    case 2:
+      return emit('CONTEXT', {
+        sections: {
+          'Known Pitfalls for This Area': prose.repeat(2),
+          'Past Bugs in This Module': prose,
+          'Patterns That Cause Bugs Here': '```py\nif profile is None:\n    raise\n```',
+        },
+      });
+    case 3:
+      return emit('ARCHITECT', {
+        sections: {
+          'Affected Paths (ALL must be updated)': Array.from({ length: 5 }, (_, j) => ({
+            '#': j + 1,
+            File: `a${j}.py`,
+            'Function/Class': 'f',
+            'Change Required': 'guard',
+            Why: 'x',
+          })),
+          'Implementation Order': [prose],
+          'Consistency Checks': ['all paths guard'],
+        },
+      });
+    case 4:
+      return emit('BUILDER', {
+        fields: { Branch: '`fix/null-128`', Commits: 'a1b2c3d e4f5a6b', 'Files changed': '3' },
+        sections: { Approach: prose, Changes: ['`a.py` — guard', '`b.py` — test'] },
+      });
+    case 5:
+      return emit('REVIEWER', {
+        fields: { Verdict: 'CHANGES_REQUESTED' },
+        findings: [{ severity: 'MEDIUM', location: '`a.py:3`', issue: prose, suggestedFix: 'guard', prevention: 'lint' }],
+      });
+    case 6:
+      return `Thanks! ${prose}\n\n${emit('KNOWLEDGE_GIST', { value: 'https://gist.github.com/octo/0123456789abcdef' })}`;
+    default:
+      return emit('TRAJECTORY', {
+        table: [
+          { Phase: 'Build', Result: 'done', Notes: 'Branch: `fix/x`' },
+          { Phase: 'Review + Merge', Result: 'merged', Notes: 'PR #131' },
+        ],
+        fields: { Decisions: prose, Anomalies: 'None', Completed: '2026-01-15T09:30:00Z' },
+      });
   }
 }
 
@@ -49,7 +110,8 @@ function humanComment(i) {
   const kinds = [
     `I can reproduce this on staging. ${PROSE.repeat(2)}`,
     `> ${PROSE}\n\nAgreed — ${PROSE}`,
-    '```\nTraceback (most recent call last):\n  File "payments/validator.py", line 142, in check\n    profile.plan\nAttributeError: NoneType\n```\n' + PROSE,
+    '```\nTraceback (most recent call last):\n  File "payments/validator.py", line 142, in check\n    profile.plan\nAttributeError: NoneType\n```\n' +
+      PROSE,
     `LGTM once the test lands. ${PROSE}`,
   ];
   return kinds[i % kinds.length];
@@ -76,7 +138,9 @@ function threadFigures(name, thread) {
   const parseMs = time(() => {
     for (const b of thread) parse(b);
   }, 600);
-  const inputs = thread.flatMap((b) => parse(b)).map((a) => [a.type, { fields: a.fields, sections: a.sections, value: a.inlineValue ?? undefined }]);
+  const inputs = thread
+    .flatMap((b) => parse(b))
+    .map((a) => [a.type, { fields: a.fields, sections: a.sections, value: a.inlineValue ?? undefined }]);
   const emitMs = time(() => {
     for (const [t, input] of inputs) emit(t, input);
   });
@@ -91,14 +155,14 @@ console.log('');
 
 const fill = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
 const ADVERSARIAL = {
-  'spaces inside an unclosed tag': (n) => '<!-- FORGE:X:' + ' '.repeat(n - 13),
+  'spaces inside an unclosed tag': (n) => `<!-- FORGE:X:${' '.repeat(n - 13)}`,
   'thousands of <!--': (n) => fill('<!--', n),
   '<!-- opening every line': (n) => fill('<!-- FORGE:X:    \n', n),
-  'one line of 64 KB scale': (n) => '<!-- FORGE:BUILDER -->\n**Commits**: ' + fill('a<!-- -', n - 36),
-  'tag then blank lines': (n) => '<!-- FORGE:BUILDER -->' + '\n'.repeat(n - 22),
+  'one line of 64 KB scale': (n) => `<!-- FORGE:BUILDER -->\n**Commits**: ${fill('a<!-- -', n - 36)}`,
+  'tag then blank lines': (n) => `<!-- FORGE:BUILDER -->${'\n'.repeat(n - 22)}`,
   'tiny annotations': (n) => fill('<!-- FORGE:GATE_FAILED -->\n', n),
   'unclosed fences and tags': (n) => fill('```\n<!-- FORGE:X -->\n~~~~\n', n),
-  'field lines': (n) => '<!-- FORGE:ACME -->\n' + fill('**k**: v **x**: y\n', n - 20),
+  'field lines': (n) => `<!-- FORGE:ACME -->\n${fill('**k**: v **x**: y\n', n - 20)}`,
 };
 const SIZES = [8, 16, 32, 64];
 console.log('Adversarial bodies (ms per parse; 64K/8K ratio — linear is about 8)');
@@ -108,8 +172,12 @@ for (const [name, make] of Object.entries(ADVERSARIAL)) {
     const body = make(kb * 1024);
     return time(() => parse(body), 100);
   });
-  console.log(`  ${name.padEnd(32)}${ms.map((m) => m.toFixed(3).padStart(10)).join('')}  ${(ms[3] / ms[0]).toFixed(1).padStart(8)}   ${mbps(64 * 1024, ms[3]).padStart(8)}`);
+  console.log(
+    `  ${name.padEnd(32)}${ms.map((m) => m.toFixed(3).padStart(10)).join('')}  ${(ms[3] / ms[0]).toFixed(1).padStart(8)}   ${mbps(64 * 1024, ms[3]).padStart(8)}`,
+  );
 }
 const tenK = fill('<!-- FORGE:GATE_FAILED -->\n', 27 * 10_000);
 const tenKMs = time(() => parse(tenK), 200);
-console.log(`  10,000 tiny annotations (${(tenK.length / 1024).toFixed(0)} KB, past GitHub's limit): ${tenKMs.toFixed(2)} ms, ${parse(tenK).length} annotations`);
+console.log(
+  `  10,000 tiny annotations (${(tenK.length / 1024).toFixed(0)} KB, past GitHub's limit): ${tenKMs.toFixed(2)} ms, ${parse(tenK).length} annotations`,
+);

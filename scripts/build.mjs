@@ -46,15 +46,19 @@ for (const action of ACTIONS) {
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
 }
 // Type declarations for the library entry (import { parse } from 'forge-actions').
-execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json', '--outDir', join(out, 'codec', 'types')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json', '--outDir', join(out, 'codec', 'types')],
+  {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 // The CLI is an executable: keep its shebang line first.
 const cli = join(out, 'cli', 'index.js');
 if (existsSync(cli)) {
   const text = readFileSync(cli, 'utf8');
-  if (!text.startsWith('#!')) writeFileSync(cli, '#!/usr/bin/env node\n' + text);
+  if (!text.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
 }
 // What this dist/ was built from (see source-stamp.mjs).
-writeFileSync(join(out, 'SOURCE_STAMP'), sourceStamp(root) + '\n');
+writeFileSync(join(out, 'SOURCE_STAMP'), `${sourceStamp(root)}\n`);

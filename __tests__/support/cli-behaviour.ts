@@ -13,12 +13,32 @@ export function defineCliTests(forge: Forge): void {
   const tmp = mkdtempSync(join(tmpdir(), 'forge-cli-'));
 
   test('emit | parse round trip through stdin', () => {
-    const e = forge(['emit', 'BUILDER', '--field', 'Branch=fix/a', '--field', 'Commits=abc', '--field', 'Files changed=2', '--section', 'Approach=Guard it.']);
+    const e = forge([
+      'emit',
+      'BUILDER',
+      '--field',
+      'Branch=fix/a',
+      '--field',
+      'Commits=abc',
+      '--field',
+      'Files changed=2',
+      '--section',
+      'Approach=Guard it.',
+    ]);
     expect(e.code).toBe(0);
     const p = forge(['parse', '-'], e.out);
     expect(p.code).toBe(0);
     const [a] = JSON.parse(p.out);
-    expect(a).toMatchObject({ type: 'BUILDER', sentinelState: 'complete', inlineValue: null, isReserved: true, isControl: false, valid: true, errors: [], warnings: [] });
+    expect(a).toMatchObject({
+      type: 'BUILDER',
+      sentinelState: 'complete',
+      inlineValue: null,
+      isReserved: true,
+      isControl: false,
+      valid: true,
+      errors: [],
+      warnings: [],
+    });
     // The template writes the branch as a code span, and so does emit.
     expect(a.fields).toEqual({ Branch: '`fix/a`', Commits: 'abc', 'Files changed': '2' });
     expect(a.sections).toEqual({ Approach: 'Guard it.' });
@@ -36,8 +56,12 @@ export function defineCliTests(forge: Forge): void {
 
   test('emit --partial, --value, --card and a digit type warning', () => {
     expect(forge(['emit', 'CONTEXT', '--partial']).out.trim().endsWith('<!-- FORGE:CONTEXT:PARTIAL -->')).toBe(true);
-    expect(forge(['emit', 'PRIOR_GIST', '--value', 'https://gist.github.com/a/b']).out).toBe('<!-- FORGE:PRIOR_GIST: https://gist.github.com/a/b -->\n');
-    expect(forge(['emit', 'CARD', '--card', '{"issue":1370,"status":"merged"}']).out).toMatch(/^<!-- FORGE:CARD: v1 sha:[0-9a-f]{8} b64:[A-Za-z0-9_-]+ -->\n$/);
+    expect(forge(['emit', 'PRIOR_GIST', '--value', 'https://gist.github.com/a/b']).out).toBe(
+      '<!-- FORGE:PRIOR_GIST: https://gist.github.com/a/b -->\n',
+    );
+    expect(forge(['emit', 'CARD', '--card', '{"issue":1370,"status":"merged"}']).out).toMatch(
+      /^<!-- FORGE:CARD: v1 sha:[0-9a-f]{8} b64:[A-Za-z0-9_-]+ -->\n$/,
+    );
     const d = forge(['emit', 'ACME_V2', '--field', 'a=b']);
     expect(d.code).toBe(0);
     expect(d.err).toContain('warning: type ACME_V2 is outside [A-Z_]+');
@@ -56,7 +80,18 @@ export function defineCliTests(forge: Forge): void {
 
   test('check reads a plain gh api comments array too', () => {
     const file = join(tmp, 'comments.json');
-    writeFileSync(file, JSON.stringify([{ id: 1, html_url: 'u', user: { login: 'm' }, author_association: 'MEMBER', body: '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: CONFIRMED' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          id: 1,
+          html_url: 'u',
+          user: { login: 'm' },
+          author_association: 'MEMBER',
+          body: '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: CONFIRMED',
+        },
+      ]),
+    );
     const r = forge(['check', file, '--required', 'INVESTIGATOR', '--validation', 'presence']);
     expect(r.code).toBe(1);
     expect(r.out).toContain('INVESTIGATOR is not complete');
@@ -89,7 +124,14 @@ export function defineCliTests(forge: Forge): void {
 
   test('conformance: a failing fixture fails the run and says why', () => {
     const dir = mkdtempSync(join(tmpdir(), 'forge-fx-'));
-    writeFileSync(join(dir, 'a.json'), JSON.stringify({ description: 'wrong on purpose', input: '<!-- FORGE:GATE_FAILED -->', expect: { type: 'GATE_FAILED', valid: false } }));
+    writeFileSync(
+      join(dir, 'a.json'),
+      JSON.stringify({
+        description: 'wrong on purpose',
+        input: '<!-- FORGE:GATE_FAILED -->',
+        expect: { type: 'GATE_FAILED', valid: false },
+      }),
+    );
     const r = forge(['conformance', dir]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('not ok - ');
@@ -99,7 +141,13 @@ export function defineCliTests(forge: Forge): void {
 
   /** The six lifecycle annotations in the shapes deployed pipelines post them (issue 7). */
   function deployedLifecycleThread(): string {
-    const c = (id: number, body: string) => ({ id, html_url: `https://github.com/o/r/issues/7#issuecomment-${id}`, user: { login: 'pipeline[bot]' }, author_association: 'NONE', body });
+    const c = (id: number, body: string) => ({
+      id,
+      html_url: `https://github.com/o/r/issues/7#issuecomment-${id}`,
+      user: { login: 'pipeline[bot]' },
+      author_association: 'NONE',
+      body,
+    });
     const bodies = [
       // The header written by a codec, the sections appended after the sentinel.
       '<!-- FORGE:INVESTIGATOR -->\n## Investigation Report\n\n**Verdict**: CONFIRMED\n**Confidence**: HIGH\n**Severity**: MEDIUM\n**Task Type**: Bug Fix\n**Decomposition Assessment**: NO — one module\n\n<!-- INVESTIGATION:COMPLETE -->\n\n### Root Cause\nThe lookup skips the guard.',
@@ -110,7 +158,10 @@ export function defineCliTests(forge: Forge): void {
       '<!-- FORGE:TRAJECTORY -->\n## Pipeline Trajectory — #7\n\n| Phase | Result | Notes |\n|-------|--------|-------|\n| Build | done | Branch: `fix/guard-7` |\n| Review + Merge | merged | PR #8 → `main` |\n\n**Decisions**:\n- Guard at the lookup site\n- Keep the API\n**Anomalies**: None\n**Pipeline completed**: 2026-02-01T10:00:00Z',
       '<!-- FORGE:ACME_SCAN -->\n**Result**: clean',
     ];
-    return JSON.stringify({ issue: { number: 7, html_url: 'https://github.com/o/r/issues/7', labels: [{ name: 'workflow:merged' }] }, comments: bodies.map((b, i) => c(i + 1, b)) });
+    return JSON.stringify({
+      issue: { number: 7, html_url: 'https://github.com/o/r/issues/7', labels: [{ name: 'workflow:merged' }] },
+      comments: bodies.map((b, i) => c(i + 1, b)),
+    });
   }
 
   test('a deployed pipeline thread passes `check --required lifecycle`; template mode names the gaps', () => {
@@ -133,13 +184,16 @@ export function defineCliTests(forge: Forge): void {
     const custom = forge(['validate'], '<!-- FORGE:ACME_SCAN -->\n**Result**: clean');
     expect(custom.code).toBe(0);
     expect(custom.out).toContain('warning: ACME_SCAN: not a reserved type');
-    const invalid = forge(['validate'], '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: INVALID\n**Confidence**: HIGH\n**Severity**: LOW\n**Task Type**: Bug Fix\n**Decomposition Assessment**: NO\n<!-- INVESTIGATION:INVALID -->');
+    const invalid = forge(
+      ['validate'],
+      '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: INVALID\n**Confidence**: HIGH\n**Severity**: LOW\n**Task Type**: Bug Fix\n**Decomposition Assessment**: NO\n<!-- INVESTIGATION:INVALID -->',
+    );
     expect(invalid.code).toBe(1);
     expect(invalid.out).toContain('closed with INVESTIGATION:INVALID, not the §4.1 sentinel (Verdict: INVALID)');
     expect(invalid.out).not.toContain('sentinel <!-- INVESTIGATION:COMPLETE --> is missing');
   });
 
-  test('emit writes a marker\'s fields and a custom type\'s generic sentinel', () => {
+  test("emit writes a marker's fields and a custom type's generic sentinel", () => {
     const m = forge(['emit', 'CLAIM_RELEASED', '--field', 'Holder=builder-2']);
     expect(m.out).toBe('<!-- FORGE:CLAIM_RELEASED -->\n**Holder**: builder-2\n');
     const c = forge(['emit', 'ACME_SCAN', '--field', 'Result=clean']);

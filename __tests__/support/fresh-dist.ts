@@ -17,6 +17,7 @@ export function assertFreshDist(root: string): void {
   } catch {
     /* no stamp: treated as stale */
   }
-  if (built !== (sourceStamp(root) as string)) throw new Error('dist/ is stale: run npm run build (the tests here run the bundles in dist/, not src/)');
+  if (built !== (sourceStamp(root) as string))
+    throw new Error('dist/ is stale: run npm run build (the tests here run the bundles in dist/, not src/)');
   checked = root;
 }

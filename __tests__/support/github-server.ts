@@ -129,14 +129,17 @@ export class FakeGitHub {
   constructor() {
     const versions = ghesVersions();
     this.ghes = versions[0];
-    this.specs = [new OpenApiDescription('api.github.com.deref.json', 'api.github.com'), new OpenApiDescription(`ghes-${this.ghes}.deref.json`, `GHES ${this.ghes}`)];
+    this.specs = [
+      new OpenApiDescription('api.github.com.deref.json', 'api.github.com'),
+      new OpenApiDescription(`ghes-${this.ghes}.deref.json`, `GHES ${this.ghes}`),
+    ];
     this.user('github-actions[bot]', 'Bot');
     this.token('ghs_actions', 'github-actions[bot]', 'app');
   }
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -164,7 +167,18 @@ export class FakeGitHub {
     let r = this.repos.get(full);
     if (!r) {
       const [owner, name] = full.split('/');
-      r = { owner, name, issues: new Map(), comments: [], reviews: [], labels: new Map(), milestones: new Map(), associations: new Map(), nextNumber: 1, nextMilestone: 1 };
+      r = {
+        owner,
+        name,
+        issues: new Map(),
+        comments: [],
+        reviews: [],
+        labels: new Map(),
+        milestones: new Map(),
+        associations: new Map(),
+        nextNumber: 1,
+        nextMilestone: 1,
+      };
       this.repos.set(full, r);
     }
     for (const [login, a] of Object.entries(associations)) {
@@ -206,7 +220,14 @@ export class FakeGitHub {
     const r = this.repo(full);
     this.user(user);
     const at = this.tick();
-    const c: Comment = { id: this.nextId++, issue, user, body: crlf ? body.replace(/\r?\n/g, '\r\n') : body, created_at: at, updated_at: at };
+    const c: Comment = {
+      id: this.nextId++,
+      issue,
+      user,
+      body: crlf ? body.replace(/\r?\n/g, '\r\n') : body,
+      created_at: at,
+      updated_at: at,
+    };
     r.comments.push(c);
     return c;
   }
@@ -221,7 +242,12 @@ export class FakeGitHub {
 
   milestone(full: string, init: Partial<Omit<Milestone, 'number'>> = {}): Milestone {
     const r = this.repo(full);
-    const m: Milestone = { number: r.nextMilestone++, title: init.title ?? `v${r.nextMilestone}`, description: init.description ?? null, state: init.state ?? 'open' };
+    const m: Milestone = {
+      number: r.nextMilestone++,
+      title: init.title ?? `v${r.nextMilestone}`,
+      description: init.description ?? null,
+      state: init.state ?? 'open',
+    };
     r.milestones.set(m.number, m);
     return m;
   }
@@ -229,7 +255,14 @@ export class FakeGitHub {
   gist(owner: string, init: Partial<Omit<Gist, 'owner'>> = {}): Gist {
     this.user(owner);
     const id = init.id ?? (this.nextId++).toString(16).padStart(32, 'a');
-    const g: Gist = { id, owner, description: init.description ?? null, public: init.public ?? false, files: init.files ?? { 'notes.md': { content: 'x' } }, created_at: this.tick() };
+    const g: Gist = {
+      id,
+      owner,
+      description: init.description ?? null,
+      public: init.public ?? false,
+      files: init.files ?? { 'notes.md': { content: 'x' } },
+      created_at: this.tick(),
+    };
     this.gists.set(id, g);
     return g;
   }
@@ -246,7 +279,10 @@ export class FakeGitHub {
   secondaryRateLimit(method: string | undefined, path: RegExp, retryAfter = 1, times = 1): void {
     this.fail(method, path, 403, times, {
       headers: { 'retry-after': String(retryAfter) },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+      },
     });
   }
 
@@ -258,7 +294,10 @@ export class FakeGitHub {
   primaryExhausted(method: string | undefined, path: RegExp, resetInSeconds: number, times = 1): void {
     this.fail(method, path, 403, times, {
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetInSeconds) },
-      body: { message: 'API rate limit exceeded for installation.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+      body: {
+        message: 'API rate limit exceeded for installation.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+      },
     });
   }
 
@@ -299,7 +338,15 @@ export class FakeGitHub {
 
   private labelJson(r: RepoState, name: string): Json {
     const l = r.labels.get(name) ?? { name, color: 'ededed', description: null };
-    return { id: hash(name), node_id: `LA_${hash(name)}`, url: `${this.url}/repos/${r.owner}/${r.name}/labels/${encodeURIComponent(name)}`, name, color: l.color, default: false, description: l.description };
+    return {
+      id: hash(name),
+      node_id: `LA_${hash(name)}`,
+      url: `${this.url}/repos/${r.owner}/${r.name}/labels/${encodeURIComponent(name)}`,
+      name,
+      color: l.color,
+      default: false,
+      description: l.description,
+    };
   }
 
   private milestoneJson(r: RepoState, m: Milestone): Json {
@@ -425,7 +472,7 @@ export class FakeGitHub {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
     const method = (req.method ?? 'GET').toUpperCase();
-    let body: Json = undefined;
+    let body: Json;
     if (raw !== '') {
       try {
         body = JSON.parse(raw);
@@ -451,17 +498,26 @@ export class FakeGitHub {
     };
 
     const fault = this.takeFault(method, url.pathname, false);
-    if (fault) return send(fault.status, fault.body ?? { message: `Injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' }, fault.headers);
+    if (fault)
+      return send(
+        fault.status,
+        fault.body ?? { message: `Injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' },
+        fault.headers,
+      );
 
     const who = token ? this.tokens.get(token) : undefined;
     if (token && !who) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
     const key = token ?? 'anonymous';
     const left = this.rateLimit.get(key) ?? (token ? 5000 : this.anonymousLimit);
     if (left <= 0) {
-      return send(403, { message: 'API rate limit exceeded.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' }, {
-        'x-ratelimit-remaining': '0',
-        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
-      });
+      return send(
+        403,
+        { message: 'API rate limit exceeded.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+        {
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+        },
+      );
     }
     this.rateLimit.set(key, left - 1);
 
@@ -519,7 +575,12 @@ export class FakeGitHub {
     return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' }];
   }
 
-  private route(method: string, url: URL, body: Json, who: { login: string; kind: 'app' | 'user' } | undefined): [number, Json, Record<string, string>?] {
+  private route(
+    method: string,
+    url: URL,
+    body: Json,
+    who: { login: string; kind: 'app' | 'user' } | undefined,
+  ): [number, Json, Record<string, string>?] {
     const p = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     const conformed = (status: number, data: Json, headers?: Record<string, string>): [number, Json, Record<string, string>?] => {
       const schema = this.specs[0].responseSchema(method, url.pathname, status);
@@ -529,7 +590,22 @@ export class FakeGitHub {
     if (p[0] === 'gists') return this.routeGists(method, url, p, body, who, conformed);
     if (p[0] === 'user' && p.length === 1 && method === 'GET') {
       if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
-      return conformed(200, { ...this.userJson(who.login), name: null, company: null, blog: null, location: null, email: null, hireable: null, bio: null, public_repos: 0, public_gists: 0, followers: 0, following: 0, created_at: '2020-01-01T00:00:00Z', updated_at: '2020-01-01T00:00:00Z' });
+      return conformed(200, {
+        ...this.userJson(who.login),
+        name: null,
+        company: null,
+        blog: null,
+        location: null,
+        email: null,
+        hireable: null,
+        bio: null,
+        public_repos: 0,
+        public_gists: 0,
+        followers: 0,
+        following: 0,
+        created_at: '2020-01-01T00:00:00Z',
+        updated_at: '2020-01-01T00:00:00Z',
+      });
     }
     if (p[0] !== 'repos' || p.length < 3) return this.notFound();
     const r = this.repos.get(`${p[1]}/${p[2]}`);
@@ -541,14 +617,28 @@ export class FakeGitHub {
     if (rest[0] === 'issues' && rest[1] === 'comments') {
       if (rest.length === 2 && method === 'GET') {
         const { slice, headers } = this.page(url, r.comments);
-        return conformed(200, slice.map((c) => this.commentJson(r, c)), headers);
+        return conformed(
+          200,
+          slice.map((c) => this.commentJson(r, c)),
+          headers,
+        );
       }
       const c = r.comments.find((x) => x.id === Number(rest[2]));
       if (!c) return this.notFound();
       if (method === 'GET') return conformed(200, this.commentJson(r, c));
       if (method === 'PATCH') {
-        if (typeof body?.body !== 'string') return [422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }] }];
-        if (body.body.length > 65536) return [422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] }];
+        if (typeof body?.body !== 'string')
+          return [422, { message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }] }];
+        if (body.body.length > 65536)
+          return [
+            422,
+            {
+              message: 'Validation Failed',
+              errors: [
+                { resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' },
+              ],
+            },
+          ];
         c.body = body.body;
         c.updated_at = this.tick();
         return conformed(200, this.commentJson(r, c));
@@ -566,7 +656,11 @@ export class FakeGitHub {
       if (ms && ms !== '*' && ms !== 'none') list = list.filter((i) => i.milestone === Number(ms));
       list.sort((a, b) => b.number - a.number);
       const { slice, headers } = this.page(url, list);
-      return conformed(200, slice.map((i) => this.issueJson(r, i)), headers);
+      return conformed(
+        200,
+        slice.map((i) => this.issueJson(r, i)),
+        headers,
+      );
     }
 
     if (rest[0] === 'issues' && rest.length >= 2) {
@@ -585,12 +679,23 @@ export class FakeGitHub {
       }
       if (rest[2] === 'comments' && rest.length === 3) {
         if (method === 'GET') {
-          const { slice, headers } = this.page(url, r.comments.filter((c) => c.issue === issue.number));
-          return conformed(200, slice.map((c) => this.commentJson(r, c)), headers);
+          const { slice, headers } = this.page(
+            url,
+            r.comments.filter((c) => c.issue === issue.number),
+          );
+          return conformed(
+            200,
+            slice.map((c) => this.commentJson(r, c)),
+            headers,
+          );
         }
         if (method === 'POST') {
           if (typeof body?.body !== 'string') return [422, { message: 'Validation Failed' }];
-          if (body.body.length > 65536) return [422, { message: 'Validation Failed', errors: [{ code: 'custom', message: 'body is too long (maximum is 65536 characters)' }] }];
+          if (body.body.length > 65536)
+            return [
+              422,
+              { message: 'Validation Failed', errors: [{ code: 'custom', message: 'body is too long (maximum is 65536 characters)' }] },
+            ];
           const at = this.tick();
           const c: Comment = { id: this.nextId++, issue: issue.number, user: writer, body: body.body, created_at: at, updated_at: at };
           r.comments.push(c);
@@ -599,18 +704,25 @@ export class FakeGitHub {
       }
       if (rest[2] === 'labels') {
         if (rest.length === 3 && method === 'POST') {
-          const names: string[] = Array.isArray(body) ? body : body?.labels ?? [];
+          const names: string[] = Array.isArray(body) ? body : (body?.labels ?? []);
           for (const n of names) {
             if (!r.labels.has(n)) r.labels.set(n, { name: n, color: 'ededed', description: null });
             if (!issue.labels.includes(n)) issue.labels.push(n);
           }
-          return conformed(200, issue.labels.map((l) => this.labelJson(r, l)));
+          return conformed(
+            200,
+            issue.labels.map((l) => this.labelJson(r, l)),
+          );
         }
         if (rest.length === 4 && method === 'DELETE') {
           const name = rest[3];
-          if (!issue.labels.includes(name)) return [404, { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest' }];
+          if (!issue.labels.includes(name))
+            return [404, { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest' }];
           issue.labels = issue.labels.filter((l) => l !== name);
-          return conformed(200, issue.labels.map((l) => this.labelJson(r, l)));
+          return conformed(
+            200,
+            issue.labels.map((l) => this.labelJson(r, l)),
+          );
         }
       }
     }
@@ -618,7 +730,10 @@ export class FakeGitHub {
     if (rest[0] === 'pulls' && rest[2] === 'reviews' && rest.length === 3 && method === 'GET') {
       const n = Number(rest[1]);
       if (!r.issues.get(n)?.pull) return this.notFound();
-      const { slice, headers } = this.page(url, r.reviews.filter((x) => x.pull === n));
+      const { slice, headers } = this.page(
+        url,
+        r.reviews.filter((x) => x.pull === n),
+      );
       const html = `${HTML}/${r.owner}/${r.name}/pull/${n}`;
       return conformed(
         200,
@@ -630,7 +745,10 @@ export class FakeGitHub {
           state: x.state,
           html_url: `${html}#pullrequestreview-${x.id}`,
           pull_request_url: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}`,
-          _links: { html: { href: `${html}#pullrequestreview-${x.id}` }, pull_request: { href: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}` } },
+          _links: {
+            html: { href: `${html}#pullrequestreview-${x.id}` },
+            pull_request: { href: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}` },
+          },
           submitted_at: x.submitted_at,
           commit_id: 'a'.repeat(40),
           author_association: this.association(r, x.user),
@@ -641,8 +759,13 @@ export class FakeGitHub {
 
     if (rest[0] === 'pulls' && rest.length === 2 && method === 'GET') {
       const pr = r.issues.get(Number(rest[1]));
-      if (!pr || !pr.pull) return this.notFound();
-      const data = { ...this.issueJson(r, pr), body: pr.pull.body, head: { ref: pr.pull.head, sha: 'a'.repeat(40), label: `${r.owner}:${pr.pull.head}`, user: this.userJson(pr.user) }, base: { ref: 'main', sha: 'b'.repeat(40), label: `${r.owner}:main`, user: this.userJson(r.owner) } };
+      if (!pr?.pull) return this.notFound();
+      const data = {
+        ...this.issueJson(r, pr),
+        body: pr.pull.body,
+        head: { ref: pr.pull.head, sha: 'a'.repeat(40), label: `${r.owner}:${pr.pull.head}`, user: this.userJson(pr.user) },
+        base: { ref: 'main', sha: 'b'.repeat(40), label: `${r.owner}:main`, user: this.userJson(r.owner) },
+      };
       delete data.pull_request;
       return conformed(200, data);
     }
@@ -652,7 +775,8 @@ export class FakeGitHub {
         return r.labels.has(rest[1]) ? conformed(200, this.labelJson(r, rest[1])) : this.notFound();
       }
       if (rest.length === 1 && method === 'POST') {
-        if (r.labels.has(body?.name)) return [422, { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] }];
+        if (r.labels.has(body?.name))
+          return [422, { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] }];
         r.labels.set(body.name, { name: body.name, color: body.color ?? 'ededed', description: body.description ?? null });
         return conformed(201, this.labelJson(r, body.name));
       }
@@ -663,7 +787,11 @@ export class FakeGitHub {
         const state = url.searchParams.get('state') ?? 'open';
         const list = [...r.milestones.values()].filter((m) => state === 'all' || m.state === state);
         const { slice, headers } = this.page(url, list);
-        return conformed(200, slice.map((m) => this.milestoneJson(r, m)), headers);
+        return conformed(
+          200,
+          slice.map((m) => this.milestoneJson(r, m)),
+          headers,
+        );
       }
       const m = r.milestones.get(Number(rest[1]));
       if (!m) return this.notFound();
@@ -685,20 +813,32 @@ export class FakeGitHub {
     conformed: (status: number, data: Json, headers?: Record<string, string>) => [number, Json, Record<string, string>?],
   ): [number, Json, Record<string, string>?] {
     // Gist endpoints refuse GitHub App installation tokens (NOTES.md §5).
-    if (who?.kind === 'app') return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/gists/gists', status: '403' }];
+    if (who?.kind === 'app')
+      return [
+        403,
+        { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/gists/gists', status: '403' },
+      ];
     if (p.length === 1) {
       if (method === 'GET') {
         if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
         const mine = [...this.gists.values()].filter((g) => g.owner === who.login);
         const { slice, headers } = this.page(url, mine);
-        return conformed(200, slice.map((g) => this.gistJson(g, false)), headers);
+        return conformed(
+          200,
+          slice.map((g) => this.gistJson(g, false)),
+          headers,
+        );
       }
       if (method === 'POST') {
         if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
         const files: Record<string, GistFile> = {};
         for (const [name, f] of Object.entries<Json>(body?.files ?? {})) files[name] = { content: f.content };
         if (Object.keys(files).length === 0) return [422, { message: 'Validation Failed' }];
-        const g = this.gist(who.login, { description: body.description ?? null, public: body.public === true || body.public === 'true', files });
+        const g = this.gist(who.login, {
+          description: body.description ?? null,
+          public: body.public === true || body.public === 'true',
+          files,
+        });
         return conformed(201, this.gistJson(g, true));
       }
     }

@@ -120,7 +120,16 @@ export class OpenApiDescription {
         continue;
       }
       const schema = p.schema ?? {};
-      const coerced = schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : schema.type === 'boolean' ? value === 'true' ? true : value === 'false' ? false : value : value;
+      const coerced =
+        schema.type === 'integer' && /^-?\d+$/.test(value)
+          ? Number(value)
+          : schema.type === 'boolean'
+            ? value === 'true'
+              ? true
+              : value === 'false'
+                ? false
+                : value
+            : value;
       const v = this.validator(`${m.route.template} ${method} param ${p.name}`, schema);
       if (!v(coerced)) problems.push(`${where}: ${p.in} parameter "${p.name}"=${value} rejected: ${this.errorsOf(v)}`);
     }
@@ -158,7 +167,9 @@ export class OpenApiDescription {
     const schema = r.content?.['application/json']?.schema;
     if (!schema) return body === undefined || body === null || body === '' ? [] : [];
     const v = this.validator(`${m.route.template} ${method} ${status}`, schema);
-    return v(body) ? [] : [`${this.name}: response to ${method} ${m.route.template} (${status}) does not match the schema: ${this.errorsOf(v)}`];
+    return v(body)
+      ? []
+      : [`${this.name}: response to ${method} ${m.route.template} (${status}) does not match the schema: ${this.errorsOf(v)}`];
   }
 }
 

@@ -35,7 +35,9 @@ assertFreshDist(ROOT);
 
 /** Defaults from each action.yml, applied as the runner does before the step starts. */
 function defaults(action: string): Record<string, string> {
-  const yml = YAML.parse(readFileSync(join(ROOT, 'actions', action, 'action.yml'), 'utf8')) as { inputs?: Record<string, { default?: unknown }> };
+  const yml = YAML.parse(readFileSync(join(ROOT, 'actions', action, 'action.yml'), 'utf8')) as {
+    inputs?: Record<string, { default?: unknown }>;
+  };
   const out: Record<string, string> = {};
   for (const [name, spec] of Object.entries(yml.inputs ?? {})) {
     const v = spec.default === undefined ? undefined : String(spec.default);
@@ -90,5 +92,12 @@ export async function runBundle(action: string, opts: RunOptions): Promise<RunRe
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const code = await new Promise<number>((res) => child.on('close', (c) => res(c ?? 1)));
-  return { code, stdout, stderr, outputs: parseOutputs(readFileSync(outputPath, 'utf8')), summary: readFileSync(summaryPath, 'utf8'), workspace };
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputs(readFileSync(outputPath, 'utf8')),
+    summary: readFileSync(summaryPath, 'utf8'),
+    workspace,
+  };
 }

@@ -3,15 +3,27 @@ import { emit } from '../../src/codec/index.js';
 
 export const investigator = (verdict = 'CONFIRMED') =>
   emit('INVESTIGATOR', {
-    fields: { Verdict: verdict, Confidence: 'HIGH', Severity: 'MEDIUM', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO — single fix' },
+    fields: {
+      Verdict: verdict,
+      Confidence: 'HIGH',
+      Severity: 'MEDIUM',
+      'Task Type': 'Bug Fix',
+      'Decomposition Assessment': 'NO — single fix',
+    },
     sections: { 'Root Cause': 'The lookup does not guard null.', Recommendation: 'Guard it.' },
   });
 
 export const builder = (branch = 'fix/x') =>
-  emit('BUILDER', { fields: { Branch: `\`${branch}\``, Commits: 'a1b2c3d', 'Files changed': '2' }, sections: { Changes: ['`a.ts` — guard'] } });
+  emit('BUILDER', {
+    fields: { Branch: `\`${branch}\``, Commits: 'a1b2c3d', 'Files changed': '2' },
+    sections: { Changes: ['`a.ts` — guard'] },
+  });
 
 export const contract = () =>
-  emit('CONTRACT', { fields: { 'Task type': 'Bug Fix' }, sections: { 'Proposed Approach': 'Guard the lookup.', Deliverables: [{ File: 'a.ts', Change: 'guard', Why: 'null' }] } });
+  emit('CONTRACT', {
+    fields: { 'Task type': 'Bug Fix' },
+    sections: { 'Proposed Approach': 'Guard the lookup.', Deliverables: [{ File: 'a.ts', Change: 'guard', Why: 'null' }] },
+  });
 
 export const context = () => emit('CONTEXT', { sections: { 'Known Pitfalls for This Area': 'None known.' } });
 export const architect = () => emit('ARCHITECT', { sections: { 'Implementation Order': ['guard a.ts'] } });
@@ -27,4 +39,8 @@ export const trajectory = (pr = 131, completed = '2026-01-15T09:30:00Z') =>
     fields: { Decisions: 'Guard at the lookup site.', Anomalies: 'None', Completed: completed },
   });
 
-export const reviewer = () => emit('REVIEWER', { fields: { Verdict: 'APPROVED' }, findings: [{ severity: 'LOW', location: '`a.ts:1`', issue: 'nit', suggestedFix: 'rename', prevention: 'lint' }] });
+export const reviewer = () =>
+  emit('REVIEWER', {
+    fields: { Verdict: 'APPROVED' },
+    findings: [{ severity: 'LOW', location: '`a.ts:1`', issue: 'nit', suggestedFix: 'rename', prevention: 'lint' }],
+  });

@@ -30,7 +30,7 @@ function check(f: Fixture): string | null {
   const a = ofType[e.index ?? 0];
   if (!a) return `no ${e.type} annotation found (got ${all.map((x) => x.type).join(', ') || 'none'})`;
   if (e.valid !== undefined && a.valid !== e.valid)
-    return `expected valid=${e.valid}, got ${a.valid}${a.errors.length ? ' (' + a.errors.join('; ') + ')' : ''}`;
+    return `expected valid=${e.valid}, got ${a.valid}${a.errors.length ? ` (${a.errors.join('; ')})` : ''}`;
   if (e.sentinelState !== undefined && a.sentinelState !== e.sentinelState)
     return `expected sentinelState=${e.sentinelState}, got ${a.sentinelState}`;
   if (e.inlineValue !== undefined && a.inlineValue !== e.inlineValue)

@@ -5,13 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  EmitError,
-  emitAnnotation,
-  parseAndValidate,
-  type EmitInput,
-  type SectionValue,
-} from '../codec/index.js';
+import { EmitError, emitAnnotation, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { toComment, toWorkItem } from '../github/rest-shapes.js';
 import type { WorkItem } from '../common/work-item.js';
@@ -94,7 +88,7 @@ function cmdParse(args: string[], io: Io): number {
   const p = parseArgs(args, [], []);
   noExtra(p, 1, 'parse');
   const out = parseAndValidate(readInput(p.positional[0], io)).map(({ raw: _raw, start: _s, end: _e, ...rest }) => rest);
-  io.out(JSON.stringify(out, null, 2) + '\n');
+  io.out(`${JSON.stringify(out, null, 2)}\n`);
   return 0;
 }
 
@@ -114,7 +108,7 @@ function cmdValidate(args: string[], io: Io): number {
   }
   const bad = all.filter((a) => !a.valid).length;
   lines.push(`${all.length} annotation(s), ${bad} invalid`);
-  io.out(lines.join('\n') + '\n');
+  io.out(`${lines.join('\n')}\n`);
   return bad > 0 ? 1 : 0;
 }
 
@@ -144,7 +138,7 @@ function cmdEmit(args: string[], io: Io): number {
   if (p.flags.has('partial')) input.status = 'partial';
   const { text, warnings } = emitAnnotation(p.positional[0], input);
   for (const w of warnings) io.err(`warning: ${w}\n`);
-  io.out(text + '\n');
+  io.out(`${text}\n`);
   return 0;
 }
 
@@ -177,7 +171,7 @@ function cmdCheck(args: string[], io: Io): number {
     validation,
     trust: parseTrustPolicy(one(p, 'trusted-authors')),
   });
-  io.out((p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)) + '\n');
+  io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? 0 : 1;
 }
 
@@ -189,13 +183,16 @@ function cmdConformance(args: string[], io: Io): number {
   let files: string[];
   try {
     files = statSync(dir).isDirectory()
-      ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f))
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .map((f) => join(dir, f))
       : [dir];
   } catch {
     throw new UsageError(`cannot read ${dir}`);
   }
   const { lines, passed, failed } = runFixtures(files.map((f) => ({ file: f, text: readFileSync(f, 'utf8') })));
-  io.out(lines.join('\n') + (lines.length ? '\n' : '') + `${passed} passed, ${failed} failed\n`);
+  io.out(`${lines.join('\n') + (lines.length ? '\n' : '')}${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;
 }
 
@@ -211,10 +208,10 @@ export function main(argv: string[], io: Io): number {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     if (command === undefined) {
-      io.err(USAGE + '\n');
+      io.err(`${USAGE}\n`);
       return 2;
     }
-    io.out(USAGE + '\n');
+    io.out(`${USAGE}\n`);
     return 0;
   }
   const run = COMMANDS[command];

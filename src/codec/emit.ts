@@ -27,9 +27,7 @@ import {
 import type { Finding } from './types.js';
 
 export type Scalar = string | number | boolean | null;
-export type SectionValue =
-  | string
-  | Array<string | { checked?: boolean; text: string } | Record<string, Scalar>>;
+export type SectionValue = string | Array<string | { checked?: boolean; text: string } | Record<string, Scalar>>;
 
 export interface EmitInput {
   /** `**Key**: value` lines; a mapping or ordered pairs. Arrays are joined with ", ". */
@@ -190,10 +188,16 @@ function orderedFields(spec: TypeSpec | undefined, fields: EmitInput['fields']):
     const i = spec.fields.findIndex((f) => f.name.toLowerCase() === k.trim().toLowerCase());
     return i < 0 ? spec.fields.length : i;
   };
-  return pairs.map((p, i) => ({ p, i })).sort((x, y) => rank(x.p[0]) - rank(y.p[0]) || x.i - y.i).map((x) => x.p);
+  return pairs
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => rank(x.p[0]) - rank(y.p[0]) || x.i - y.i)
+    .map((x) => x.p);
 }
 
-function orderedSections(spec: TypeSpec | undefined, sections: Record<string, SectionValue>): Array<[string, SectionValue, SectionSpec | undefined]> {
+function orderedSections(
+  spec: TypeSpec | undefined,
+  sections: Record<string, SectionValue>,
+): Array<[string, SectionValue, SectionSpec | undefined]> {
   const entries = Object.entries(sections);
   const find = (h: string) => spec?.sections.findIndex((s) => s.heading.toLowerCase() === h.trim().toLowerCase()) ?? -1;
   return entries
@@ -258,7 +262,9 @@ function emitAtomic(type: string, spec: TypeSpec | undefined, input: EmitInput, 
 
 function fieldLines(spec: TypeSpec | undefined, fields: EmitInput['fields']): string[] {
   const codeFields = new Set((spec?.fields ?? []).filter((f) => f.codeSpan).map((f) => f.name.toLowerCase()));
-  return orderedFields(spec, fields).map(([k, v]) => fieldLine(spec?.keyStyle ?? 'colon-after', k, v, codeFields.has(k.trim().toLowerCase())));
+  return orderedFields(spec, fields).map(([k, v]) =>
+    fieldLine(spec?.keyStyle ?? 'colon-after', k, v, codeFields.has(k.trim().toLowerCase())),
+  );
 }
 
 function emitBody(type: string, spec: TypeSpec | undefined, input: EmitInput): string {
@@ -302,7 +308,8 @@ function isBlankText(text: string): boolean {
 const INPUT_KEYS = new Set(['fields', 'sections', 'table', 'findings', 'body', 'value', 'card', 'status', 'title']);
 
 function checkInputKeys(type: string, input: EmitInput): void {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new EmitError(`emit(${type}, input): input must be an object`);
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new EmitError(`emit(${type}, input): input must be an object`);
   const unknown = Object.keys(input).filter((k) => !INPUT_KEYS.has(k));
   if (unknown.length > 0)
     throw new EmitError(

@@ -58,7 +58,7 @@ export function foldLine(value: string): string {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (isLineBreak(c)) {
-      out += value.slice(start, i) + ' ';
+      out += `${value.slice(start, i)} `;
       if (c === CR && value.charCodeAt(i + 1) === LF) i++;
       start = i + 1;
     }

@@ -12,7 +12,6 @@ export interface Fence {
   length: number;
 }
 
-
 function leadingSpaces(text: string): number {
   let i = 0;
   while (i < text.length && text.charCodeAt(i) === SPACE) i++;
@@ -72,5 +71,5 @@ export function closeOpenFences(markdown: string, lines: string[]): string {
     }
   }
   if (!open) return markdown;
-  return markdown + '\n' + String.fromCharCode(open.char).repeat(open.length);
+  return `${markdown}\n${String.fromCharCode(open.char).repeat(open.length)}`;
 }

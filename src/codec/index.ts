@@ -4,7 +4,17 @@
  */
 export { parse, findAnnotations } from './parse.js';
 export { validate, matchEnum, isIso8601 } from './validate.js';
-export { emit, emitAnnotation, emitPartial, EmitError, codeSpan, stripCodeSpan, type EmitInput, type Emitted, type SectionValue } from './emit.js';
+export {
+  emit,
+  emitAnnotation,
+  emitPartial,
+  EmitError,
+  codeSpan,
+  stripCodeSpan,
+  type EmitInput,
+  type Emitted,
+  type SectionValue,
+} from './emit.js';
 export { encode, decode, foldLine } from './escape.js';
 export { canonicalJson, cardValue, readCard } from './card.js';
 export {

@@ -31,7 +31,12 @@ interface Block {
 }
 
 function startsComment(body: string, p: number): boolean {
-  return body.charCodeAt(p) === LESS_THAN && body.charCodeAt(p + 1) === EXCLAMATION && body.charCodeAt(p + 2) === DASH && body.charCodeAt(p + 3) === DASH;
+  return (
+    body.charCodeAt(p) === LESS_THAN &&
+    body.charCodeAt(p + 1) === EXCLAMATION &&
+    body.charCodeAt(p + 2) === DASH &&
+    body.charCodeAt(p + 3) === DASH
+  );
 }
 
 /** The scanner's two states (see the header). */
@@ -83,7 +88,10 @@ function isAtomic(block: Block): boolean {
   return spec ? spec.form !== 'body' : block.value !== null;
 }
 
-function sentinelOutcome(block: Block, atomic: boolean): { state: SentinelState; sentinel: string | null; line: number | null; foreign: string[] } {
+function sentinelOutcome(
+  block: Block,
+  atomic: boolean,
+): { state: SentinelState; sentinel: string | null; line: number | null; foreign: string[] } {
   const sets = sentinelSets(block.type);
   let state: SentinelState | null = null;
   let sentinel: string | null = null;
@@ -120,7 +128,9 @@ function atomicCloseLine(t: LineTable, block: Block, endLine: number): number {
 }
 
 /** The per-type readers, by the registry's `structure` name (the CARD surface is base64url: nothing to decode). */
-const TYPE_READERS: Partial<Record<NonNullable<TypeSpec['structure']>, (a: Annotation, t: LineTable, content: number[], block: Block) => void>> = {
+const TYPE_READERS: Partial<
+  Record<NonNullable<TypeSpec['structure']>, (a: Annotation, t: LineTable, content: number[], block: Block) => void>
+> = {
   'reviewer-findings': (a, t, content) => {
     a.findings = readFindings(t, content);
   },
@@ -145,7 +155,7 @@ function build(t: LineTable, block: Block): Annotation {
   // annotation's). Trailing blank lines are left out.
   let endLine = block.stopLine - 1;
   while (endLine > block.startLine && t.isBlank(endLine)) endLine--;
-  const closeLine = atomic ? atomicCloseLine(t, block, endLine) : outcome.line ?? endLine;
+  const closeLine = atomic ? atomicCloseLine(t, block, endLine) : (outcome.line ?? endLine);
 
   const content: number[] = [];
   let k = 0;

@@ -6,13 +6,7 @@
  */
 import { isTypeNameChar, isUpper, UNDERSCORE } from './chars.js';
 
-export type Category =
-  | 'lifecycle'
-  | 'cross-artifact'
-  | 'control'
-  | 'design'
-  | 'audit'
-  | 'deployed';
+export type Category = 'lifecycle' | 'cross-artifact' | 'control' | 'design' | 'audit' | 'deployed';
 
 /** How a type's value travels: a Markdown body, a value inside the tag, or nothing. */
 export type Form = 'body' | 'inline' | 'marker' | 'described-marker';
@@ -133,12 +127,14 @@ const marker = (type: string, extra: Partial<TypeSpec> = {}): TypeSpec => ({
   ...extra,
 });
 
-const field = (presence: Presence) => (name: string, values?: readonly string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name,
-  presence,
-  ...(values ? { values } : {}),
-  ...extra,
-});
+const field =
+  (presence: Presence) =>
+  (name: string, values?: readonly string[], extra: Partial<FieldSpec> = {}): FieldSpec => ({
+    name,
+    presence,
+    ...(values ? { values } : {}),
+    ...extra,
+  });
 /** Normative in the spec, or relied on by deployed readers (then `because` says so). */
 const req = field('required');
 /** Shown by the spec's template, not required by anything normative. */
@@ -236,7 +232,13 @@ export const TYPES: readonly TypeSpec[] = [
       req('Commits', undefined, { because: READERS }),
       req('Files changed', undefined, { because: READERS }),
     ],
-    aliases: { 'Branch name': 'Branch', Commit: 'Commits', 'Commit SHA': 'Commits', 'Commit SHAs': 'Commits', 'Files Modified': 'Files changed' },
+    aliases: {
+      'Branch name': 'Branch',
+      Commit: 'Commits',
+      'Commit SHA': 'Commits',
+      'Commit SHAs': 'Commits',
+      'Files Modified': 'Files changed',
+    },
     sections: [
       { heading: 'Approach', kind: 'text' },
       { heading: 'Changes', kind: 'list' },
@@ -366,7 +368,17 @@ export const TYPES: readonly TypeSpec[] = [
   }),
 
   // §4.5 audit
-  { type: 'AUDIT', category: 'audit', ref: '§4.5', form: 'body', complete: null, title: 'Audit', fields: [], sections: [], keyStyle: 'colon-after' },
+  {
+    type: 'AUDIT',
+    category: 'audit',
+    ref: '§4.5',
+    form: 'body',
+    complete: null,
+    title: 'Audit',
+    fields: [],
+    sections: [],
+    keyStyle: 'colon-after',
+  },
   {
     type: 'SECURITY_AUDIT',
     category: 'audit',
@@ -471,7 +483,7 @@ export function isReferenceTypeName(s: string): boolean {
 
 /** A completion sentinel's partial twin: `INVESTIGATION:COMPLETE` → `INVESTIGATION:PARTIAL`. */
 function partialOf(complete: string): string {
-  return complete.slice(0, complete.length - 'COMPLETE'.length) + 'PARTIAL';
+  return `${complete.slice(0, complete.length - 'COMPLETE'.length)}PARTIAL`;
 }
 
 /**
@@ -532,4 +544,3 @@ export function completeWhenPresent(type: string): boolean {
   const spec = BY_TYPE.get(type);
   return spec !== undefined && spec.complete === null;
 }
-

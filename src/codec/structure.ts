@@ -3,7 +3,23 @@
  * tables, checklists, and the per-type shapes (REVIEWER findings, TRAJECTORY,
  * the DESIGN_SPEC jsonc block). Every reader is one pass over the lines.
  */
-import { ASTERISK, BACKSLASH, COLON, DASH, DOT, isBlankChar, isDigit, LEFT_BRACKET, NUMBER_SIGN, PLUS, RIGHT_BRACKET, RIGHT_PAREN, SPACE, trimBlank, VERTICAL_BAR } from './chars.js';
+import {
+  ASTERISK,
+  BACKSLASH,
+  COLON,
+  DASH,
+  DOT,
+  isBlankChar,
+  isDigit,
+  LEFT_BRACKET,
+  NUMBER_SIGN,
+  PLUS,
+  RIGHT_BRACKET,
+  RIGHT_PAREN,
+  SPACE,
+  trimBlank,
+  VERTICAL_BAR,
+} from './chars.js';
 import { decode, decodeKey } from './escape.js';
 import { closesFence, fenceInfo, openingFence, type Fence } from './fences.js';
 import { parseJsonc } from './jsonc.js';
@@ -65,12 +81,11 @@ export function parseHeading(text: string): { level: number; text: string } | nu
 
 /** A field, section or cell by key: the exact key first, else any letter case (the spec writes `Task type` and `Task Type`). */
 export function getField(record: Record<string, string>, key: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(record, key)) return record[key];
+  if (Object.hasOwn(record, key)) return record[key];
   const lower = key.toLowerCase();
   for (const k of Object.keys(record)) if (k.toLowerCase() === lower) return record[k];
   return undefined;
 }
-
 
 function splitRow(text: string): string[] {
   let s = trimBlank(text);
@@ -82,7 +97,7 @@ function splitRow(text: string): string[] {
   for (let bar = s.indexOf('|'); bar >= 0; bar = s.indexOf('|', bar + 1)) {
     if (bar > 0 && s.charCodeAt(bar - 1) === BACKSLASH) {
       // `\|` is a literal bar inside the cell.
-      cur += s.slice(from, bar - 1) + '|';
+      cur += `${s.slice(from, bar - 1)}|`;
       from = bar + 1;
       continue;
     }
@@ -110,7 +125,13 @@ function isDelimiterRow(text: string): boolean {
 function parseChecklist(text: string): { checked: boolean; text: string } | null {
   const s = trimBlank(text);
   const m = s.charCodeAt(0);
-  if ((m !== DASH && m !== ASTERISK && m !== PLUS) || s.charCodeAt(1) !== SPACE || s.charCodeAt(2) !== LEFT_BRACKET || s.charCodeAt(4) !== RIGHT_BRACKET) return null;
+  if (
+    (m !== DASH && m !== ASTERISK && m !== PLUS) ||
+    s.charCodeAt(1) !== SPACE ||
+    s.charCodeAt(2) !== LEFT_BRACKET ||
+    s.charCodeAt(4) !== RIGHT_BRACKET
+  )
+    return null;
   const box = s[3];
   if (box !== ' ' && box !== 'x' && box !== 'X') return null;
   if (s.length > 5 && s.charCodeAt(5) !== SPACE) return null;

@@ -20,7 +20,6 @@ export type SentinelWord = 'COMPLETE' | 'PARTIAL' | 'INVALID';
 
 const TEXT: LineClass = { kind: 'text' };
 
-
 /** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
 function closesEarly(s: string, from: number, to: number): boolean {
   for (let i = from; i + 2 < to; i++) {

@@ -59,7 +59,8 @@ function checkField(spec: TypeSpec, field: FieldSpec, a: Annotation, out: Findin
     (field.strictValues === false ? out.warnings : out.errors).push(text);
   }
   // The template's `{ISO 8601 timestamp}` is a placeholder, not a normative value list.
-  if (field.format === 'iso8601' && !isIso8601(value)) out.warnings.push(`${where} is "${value}" — expected an ISO 8601 timestamp (${spec.ref})`);
+  if (field.format === 'iso8601' && !isIso8601(value))
+    out.warnings.push(`${where} is "${value}" — expected an ISO 8601 timestamp (${spec.ref})`);
 }
 
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
@@ -70,7 +71,9 @@ const STRUCTURE_RULES: Record<string, (a: Annotation, spec: TypeSpec, out: Findi
     (a.findings ?? []).forEach((f, i) => {
       if (f.severity === null) gap(out, `${a.type}: finding ${i + 1} has no "Severity" — the ${spec.ref} template shows it`);
       else if (!matchEnum(f.severity, SEVERITIES))
-        out.errors.push(`${a.type}: finding ${i + 1} "Severity" is "${f.severity}" — expected one of ${SEVERITIES.join(', ')} (${spec.ref})`);
+        out.errors.push(
+          `${a.type}: finding ${i + 1} "Severity" is "${f.severity}" — expected one of ${SEVERITIES.join(', ')} (${spec.ref})`,
+        );
     });
   },
   trajectory: (a, spec, out) => {
@@ -120,7 +123,9 @@ export function validate(a: Annotation): ValidationResult {
   const spec = typeSpec(a.type);
 
   if (!isReferenceTypeName(a.type))
-    out.warnings.push(`${a.type}: type name is outside [A-Z_]+ — readers using the reference grammar will not see it (implementation-notes.md §2)`);
+    out.warnings.push(
+      `${a.type}: type name is outside [A-Z_]+ — readers using the reference grammar will not see it (implementation-notes.md §2)`,
+    );
 
   checkSentinel(a, spec, out);
 

@@ -47,7 +47,8 @@ export function oneOf<T extends string>(values: readonly T[], def: T): Parser<T>
   return (raw, name) => {
     const v = raw.trim();
     if (v === '') return def;
-    if (!(values as readonly string[]).includes(v)) throw new UsageError(`input "${name}" must be one of ${values.join(', ')}, got ${quote(v)}`);
+    if (!(values as readonly string[]).includes(v))
+      throw new UsageError(`input "${name}" must be one of ${values.join(', ')}, got ${quote(v)}`);
     return v as T;
   };
 }
@@ -61,7 +62,8 @@ export function positiveInt(): Parser<number | null> {
   return (raw, name) => {
     const v = raw.trim().replace(/^#/, '');
     if (v === '') return null;
-    if (!/^\d{1,10}$/.test(v) || Number(v) < 1) throw new UsageError(`input "${name}" must be a positive whole number, got ${quote(raw.trim())}`);
+    if (!/^\d{1,10}$/.test(v) || Number(v) < 1)
+      throw new UsageError(`input "${name}" must be a positive whole number, got ${quote(raw.trim())}`);
     return Number(v);
   };
 }

@@ -9,7 +9,6 @@ import type { EventInfo } from './event.js';
 import type { Getter } from './inputs.js';
 import { UsageError } from './errors.js';
 
-
 export interface ActionResult {
   outputs: Record<string, string | number | boolean>;
   summary: string;

@@ -44,7 +44,10 @@ export function parseTrustPolicy(input: string | undefined): TrustPolicy {
     if (cleaned === '*' && !isLogin) everyone = true;
     else if (!isLogin && (ASSOCIATIONS as readonly string[]).includes(cleaned.toUpperCase())) associations.add(cleaned.toUpperCase());
     else if (LOGIN.test(cleaned)) logins.add(cleaned.toLowerCase());
-    else throw new UsageError(`trusted-authors: ${quote(entry)} is neither an author_association (${ASSOCIATIONS.join(', ')}) nor a GitHub login`);
+    else
+      throw new UsageError(
+        `trusted-authors: ${quote(entry)} is neither an author_association (${ASSOCIATIONS.join(', ')}) nor a GitHub login`,
+      );
   }
   return { everyone, associations, logins, text };
 }

@@ -8,7 +8,7 @@ import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, isT
 import { splitList } from '../common/lists.js';
 import { UsageError } from '../common/errors.js';
 import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
-import { type WorkItem } from '../common/work-item.js';
+import type { WorkItem } from '../common/work-item.js';
 import type { TrustPolicy } from '../common/trust.js';
 
 export const PRESETS: Record<string, string[]> = {
@@ -38,7 +38,10 @@ export function parseRequired(input: string | undefined): string[] {
       for (const t of PRESETS[type]) if (!out.includes(t)) out.push(t);
       continue;
     }
-    if (!isTypeName(type)) throw new UsageError(`required: ${quote(raw)} is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`);
+    if (!isTypeName(type))
+      throw new UsageError(
+        `required: ${quote(raw)} is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`,
+      );
     if (!out.includes(type)) out.push(type);
   }
   if (out.length === 0) throw new UsageError('required: no types given');
@@ -169,9 +172,12 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
     // An issue that ended without a build is exempt — but a PR closing it *is* a build.
     const forPull = pull !== null && item.number !== pull.number;
-    const exempt = endedLabel && !forPull ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
+    const exempt =
+      endedLabel && !forPull ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
     if (endedLabel && forPull)
-      notes.push(`#${item.number} is labelled ${endedLabel} (ended without a build), but PR #${pull.number} closes it and is a build: held to required`);
+      notes.push(
+        `#${item.number} is labelled ${endedLabel} (ended without a build), but PR #${pull.number} closes it and is a build: held to required`,
+      );
 
     const types: TypeReport[] = options.required.map((type) => {
       if (exempt) return { type, status: 'not-required' as const, author: null, url: null, errors: [] };
@@ -200,7 +206,12 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
         union.missing.add(t.type);
         const passedOver = ignored.filter((i) => i.type === t.type);
         const foreign = passedOver.filter((i) => i.reason.startsWith(`${t.type} on #`)).map((i) => i.reason);
-        const why = foreign.length > 0 ? ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})` : passedOver.length > 0 ? ' (only untrusted authors wrote one; ignored)' : '';
+        const why =
+          foreign.length > 0
+            ? ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})`
+            : passedOver.length > 0
+              ? ' (only untrusted authors wrote one; ignored)'
+              : '';
         problems.push(`${label}: ${t.type} is missing${why}`);
       } else if (t.status === 'incomplete') {
         union.incomplete.add(t.type);

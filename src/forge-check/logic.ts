@@ -55,7 +55,9 @@ export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<Gath
   // The workflow's own issue-number input is the workflow author's choice, not the PR author's.
   if (explicit !== null && explicit !== pull && !numbers.includes(explicit)) numbers.push(explicit);
   if (numbers.length > MAX_CLOSING_REFERENCES) {
-    notes.push(`PR #${pull} names ${numbers.length} issues; only the first ${MAX_CLOSING_REFERENCES} are checked — not followed: ${listNumbers(numbers.slice(MAX_CLOSING_REFERENCES))}`);
+    notes.push(
+      `PR #${pull} names ${numbers.length} issues; only the first ${MAX_CLOSING_REFERENCES} are checked — not followed: ${listNumbers(numbers.slice(MAX_CLOSING_REFERENCES))}`,
+    );
     numbers = numbers.slice(0, MAX_CLOSING_REFERENCES);
   }
   const context = { number: pull, head };

@@ -34,15 +34,20 @@ export function markdownReport(result: CheckResult): string {
     out.push('| Type | Status | Author | Link | Errors |', '|---|---|---|---|---|');
     for (const t of item.types) {
       const link = t.url ? `[comment](${t.url})` : '';
-      out.push(`| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? '@' + tableCell(t.author) : ''} | ${link} | ${tableCell(capped(t.errors.join('; ')))} |`);
+      out.push(
+        `| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? `@${tableCell(t.author)}` : ''} | ${link} | ${tableCell(capped(t.errors.join('; ')))} |`,
+      );
     }
     out.push('');
     if (item.ignored.length > 0) {
       out.push(`<details><summary>${item.ignored.length} annotation(s) ignored (untrusted authors, or not about this PR)</summary>`, '');
       out.push('| Type | Author | Link | Why |', '|---|---|---|---|');
       for (const i of item.ignored.slice(0, MAX_IGNORED_ROWS))
-        out.push(`| \`${tableCell(capped(i.type))}\` | ${tableCell(i.author ?? '')} | [comment](${i.url}) | ${tableCell(capped(i.reason))} |`);
-      if (item.ignored.length > MAX_IGNORED_ROWS) out.push('', `… and ${item.ignored.length - MAX_IGNORED_ROWS} more (all of them are in the \`report\` output).`);
+        out.push(
+          `| \`${tableCell(capped(i.type))}\` | ${tableCell(i.author ?? '')} | [comment](${i.url}) | ${tableCell(capped(i.reason))} |`,
+        );
+      if (item.ignored.length > MAX_IGNORED_ROWS)
+        out.push('', `… and ${item.ignored.length - MAX_IGNORED_ROWS} more (all of them are in the \`report\` output).`);
       out.push('', '</details>', '');
     }
   }
@@ -66,7 +71,7 @@ export function textReport(result: CheckResult): string {
     for (const r of rows) out.push(`  ${pad(r[0], w0)}  ${pad(r[1], w1)}  ${pad(r[2], w2)}  ${r[3]}`.trimEnd());
     for (const i of item.ignored) out.push(`  ignored ${i.type} by ${i.author ?? '?'} (${i.association}): ${i.reason}`);
   }
-  out.push(result.conforming ? 'conforming' : `not conforming:\n${result.problems.map((p) => '  - ' + p).join('\n')}`);
+  out.push(result.conforming ? 'conforming' : `not conforming:\n${result.problems.map((p) => `  - ${p}`).join('\n')}`);
   return out.join('\n');
 }
 

@@ -10,6 +10,7 @@ import {
   RESERVED_LABELS,
   validate,
   type EmitInput,
+  type Emitted,
   type SectionValue,
 } from '../codec/index.js';
 import { quote } from '../codec/quote.js';
@@ -76,7 +77,9 @@ function yamlInput(name: string, text: string | null): unknown {
 function mapping(name: string, value: unknown): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value))
-    throw new UsageError(`input "${name}" must be a YAML mapping (key: value lines), got ${Array.isArray(value) ? 'a list' : typeof value}`);
+    throw new UsageError(
+      `input "${name}" must be a YAML mapping (key: value lines), got ${Array.isArray(value) ? 'a list' : typeof value}`,
+    );
   return value as Record<string, unknown>;
 }
 
@@ -88,6 +91,16 @@ function readBody(body: string | null, bodyFile: string | null, workspace: strin
     return readFileSync(path, 'utf8');
   } catch (e) {
     throw new UsageError(`body-file "${bodyFile}" cannot be read (${fileErrorCode(e)})`);
+  }
+}
+
+/** The annotation text; input the codec cannot write faithfully is the user's mistake. */
+function emitOrRefuse(type: string, input: EmitInput): Emitted {
+  try {
+    return emitAnnotation(type, input);
+  } catch (e) {
+    if (e instanceof EmitError) throw new UsageError(e.message);
+    throw e;
   }
 }
 
@@ -113,13 +126,7 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
   const card = yamlInput('card', raw.card);
   if (card !== undefined) input.card = card;
 
-  let emitted;
-  try {
-    emitted = emitAnnotation(type, input);
-  } catch (e) {
-    if (e instanceof EmitError) throw new UsageError(e.message);
-    throw e;
-  }
+  const emitted = emitOrRefuse(type, input);
   // Validate what would be written: an invalid complete annotation is never posted.
   const [annotation] = parse(emitted.text);
   const result = validate(annotation);
@@ -127,7 +134,9 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
   if (raw.status === 'complete' && result.errors.length > 0)
     throw new UsageError(`the ${type} annotation would be invalid: ${result.errors.join('; ')}`);
   if (emitted.text.length > MAX_BODY_LENGTH)
-    throw new UsageError(`the annotation is ${emitted.text.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} (it is never truncated: that would drop the sentinel)`);
+    throw new UsageError(
+      `the annotation is ${emitted.text.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} (it is never truncated: that would drop the sentinel)`,
+    );
 
   return {
     token: common.token,

@@ -11,7 +11,16 @@ import { trustedOfType } from '../common/trusted-annotations.js';
 import type { GitHub } from '../github/client.js';
 import { ApiError } from '../github/errors.js';
 import { listComments, getIssue } from '../github/reads.js';
-import { addLabels, createComment, deleteComment, ensureLabel, removeLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
+import {
+  addLabels,
+  createComment,
+  deleteComment,
+  ensureLabel,
+  removeLabel,
+  updateComment,
+  updateIssueBody,
+  updateMilestoneDescription,
+} from '../github/writes.js';
 import { resolveMilestone } from '../github/reads.js';
 import type { EmitStepInputs, IfExists } from './inputs.js';
 
@@ -56,7 +65,8 @@ export type Decision =
 export function decide(candidates: readonly Candidate[], type: string, ifExists: IfExists): Decision {
   const complete = candidates.filter((c) => c.annotation.sentinelState === 'complete');
   const unfinished = candidates.filter((c) => c.annotation.sentinelState !== 'complete');
-  if (ifExists === 'skip' && complete.length > 0) return { kind: 'skip', existing: complete[0], why: `a complete ${type} is already there` };
+  if (ifExists === 'skip' && complete.length > 0)
+    return { kind: 'skip', existing: complete[0], why: `a complete ${type} is already there` };
   if (ifExists === 'replace' && complete.length > 0)
     return { kind: 'splice', existing: complete[complete.length - 1], why: `replacing the existing ${type}` };
   const last = unfinished[unfinished.length - 1];
@@ -146,7 +156,7 @@ async function emitToComment(gh: GitHub, inputs: EmitStepInputs, comments: Threa
   const earlier = trustedOfType(after, inputs.type, inputs.trust).find(
     (c) => c.annotation.sentinelState === 'complete' && c.comment !== null && c.comment.id < created.id,
   );
-  if (!earlier || !earlier.comment) return { result: 'created', comment: created };
+  if (!earlier?.comment) return { result: 'created', comment: created };
   await deleteComment(gh, inputs.repo, created.id);
   log.done.push(`deleted comment ${created.id} again`);
   log.steps.push(`removed comment ${created.id}: comment ${earlier.comment.id} was posted first by a concurrent run`);
@@ -234,7 +244,8 @@ async function applyLabel(gh: GitHub, inputs: EmitStepInputs, plan: LabelPlan, l
   for (const l of plan.remove) log.steps.push(`remove label ${l}`);
   if (inputs.dryRun) return;
   for (const l of plan.add) {
-    if (await ensureLabel(gh, inputs.repo, l, l === 'needs-human' ? 'd93f0b' : '5319e7', 'FORGE workflow state')) log.done.push(`created label ${l} in the repository`);
+    if (await ensureLabel(gh, inputs.repo, l, l === 'needs-human' ? 'd93f0b' : '5319e7', 'FORGE workflow state'))
+      log.done.push(`created label ${l} in the repository`);
   }
   // Add before removing: a failure in between leaves the item with both, never with none.
   if (plan.add.length > 0) {
@@ -252,7 +263,8 @@ type Resolved = { kind: 'comment'; comments: ThreadComment[]; where: string } | 
 /** Read where the annotation goes, before any write: a missing milestone is refused here. */
 async function resolveDestination(gh: GitHub, inputs: EmitStepInputs, issue: WorkItem): Promise<Resolved> {
   const r = inputs.repo;
-  if (inputs.destination === 'comment') return { kind: 'comment', comments: await listComments(gh, r, inputs.number), where: `#${inputs.number}` };
+  if (inputs.destination === 'comment')
+    return { kind: 'comment', comments: await listComments(gh, r, inputs.number), where: `#${inputs.number}` };
   if (inputs.destination === 'issue-body') {
     const dest: TextDestination = {
       text: issue.body,
@@ -283,7 +295,10 @@ export async function runEmit(gh: GitHub, inputs: EmitStepInputs): Promise<EmitO
 
   let written: Written;
   try {
-    written = destination.kind === 'comment' ? await emitToComment(gh, inputs, destination.comments, log) : await emitToText(inputs, destination.dest, log);
+    written =
+      destination.kind === 'comment'
+        ? await emitToComment(gh, inputs, destination.comments, log)
+        : await emitToText(inputs, destination.dest, log);
     if (plan) await applyLabel(gh, inputs, plan, log);
   } catch (err) {
     if (log.done.length === 0) throw err instanceof ApiError ? new ApiError(`${err.message} — nothing was written`, err.status) : err;

@@ -7,7 +7,10 @@ import type { EmitOutcome } from './logic.js';
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = ['comment-id', 'comment-url', 'annotation', 'result', 'label'] as const;
 
-export function emitOutputs(inputs: EmitStepInputs, outcome: EmitOutcome): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+export function emitOutputs(
+  inputs: EmitStepInputs,
+  outcome: EmitOutcome,
+): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
   return {
     'comment-id': outcome.commentId ?? '',
     'comment-url': outcome.commentUrl,
@@ -24,7 +27,7 @@ export function emitSummary(inputs: EmitStepInputs, outcome: EmitOutcome): strin
     '',
     '| Type | Status | Target | Result | Comment | Label |',
     '|---|---|---|---|---|---|',
-    `| \`${inputs.type}\` | ${inputs.status} | ${inert(outcome.where)} | ${outcome.result} | ${link} | ${outcome.label ? '`' + outcome.label + '`' : '—'} |`,
+    `| \`${inputs.type}\` | ${inputs.status} | ${inert(outcome.where)} | ${outcome.result} | ${link} | ${outcome.label ? `\`${outcome.label}\`` : '—'} |`,
     '',
     `${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Steps'}:`,
     '',

@@ -10,13 +10,19 @@ import { outcomeMarkdown, reportOutputs, reportSummary } from './render.js';
 function verdict(inputs: ReportStepInputs, outcome: ReportOutcome): { failure: string | null; notices: string[]; warnings: string[] } {
   const without = outcome.reports.filter((r) => !r.found).map((r) => `#${r.issue.number}`);
   if (inputs.scope.kind === 'milestone')
-    return { failure: inputs.failIfMissing && without.length > 0 ? `No FORGE:TRAJECTORY on ${without.join(', ')} (fail-if-missing is set)` : null, notices: [], warnings: [] };
+    return {
+      failure: inputs.failIfMissing && without.length > 0 ? `No FORGE:TRAJECTORY on ${without.join(', ')} (fail-if-missing is set)` : null,
+      notices: [],
+      warnings: [],
+    };
   const r = outcome.reports[0];
   if (!r.found) {
-    if (inputs.failIfMissing) return { failure: `No FORGE:TRAJECTORY annotation found on #${r.issue.number} (fail-if-missing is set)`, notices: [], warnings: [] };
+    if (inputs.failIfMissing)
+      return { failure: `No FORGE:TRAJECTORY annotation found on #${r.issue.number} (fail-if-missing is set)`, notices: [], warnings: [] };
     return { failure: null, notices: ['No FORGE:TRAJECTORY annotation found — skipping'], warnings: [] };
   }
-  const warnings = r.missing.length > 0 ? [`The FORGE:TRAJECTORY on #${r.issue.number} has no ${r.missing.join(' and no ')}; reported as it is`] : [];
+  const warnings =
+    r.missing.length > 0 ? [`The FORGE:TRAJECTORY on #${r.issue.number} has no ${r.missing.join(' and no ')}; reported as it is`] : [];
   return { failure: null, notices: [], warnings };
 }
 
@@ -27,8 +33,10 @@ export const forgeTrajectoryReport: ActionDefinition<ReportStepInputs> = {
   async execute(inputs, _event, log) {
     const outcome = await runReport(createClient(inputs.token, { log }), inputs);
     const markdown = outcomeMarkdown(outcome);
-    if (inputs.outputFile && outcome.milestoneTitle !== null) log(`${writeWhole(inputs.outputFile, markdown)} the release notes in ${inputs.outputFile}`);
-    else if (inputs.outputFile && outcome.found) log(`${writeEntry(inputs.outputFile, outcome.reports[0].issue.number, markdown)} the release notes in ${inputs.outputFile}`);
+    if (inputs.outputFile && outcome.milestoneTitle !== null)
+      log(`${writeWhole(inputs.outputFile, markdown)} the release notes in ${inputs.outputFile}`);
+    else if (inputs.outputFile && outcome.found)
+      log(`${writeEntry(inputs.outputFile, outcome.reports[0].issue.number, markdown)} the release notes in ${inputs.outputFile}`);
     return { outputs: reportOutputs(outcome, markdown), summary: reportSummary(outcome, markdown), ...verdict(inputs, outcome) };
   },
 };

@@ -30,7 +30,8 @@ export function readReportInputs(get: Getter, event: EventInfo): ReportStepInput
     if (issue === null) throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue`);
     scope = { kind: 'issue', issue };
   } else {
-    const milestone: MilestoneRef | null = raw.milestone !== null ? { name: raw.milestone } : issue !== null ? { ofIssueNumber: issue } : null;
+    const milestone: MilestoneRef | null =
+      raw.milestone !== null ? { name: raw.milestone } : issue !== null ? { ofIssueNumber: issue } : null;
     if (milestone === null) throw new UsageError('scope: milestone needs the "milestone" input, or an issue whose milestone to use');
     scope = { kind: 'milestone', milestone };
   }

@@ -41,7 +41,6 @@ export interface TrajectoryReport {
   missing: string[];
 }
 
-
 /** `Task type: Bug Fix` in the trajectory's Investigation row, when no INVESTIGATOR was read. */
 function taskTypeFromPhases(t: Trajectory): string | null {
   for (const p of t.phases) {

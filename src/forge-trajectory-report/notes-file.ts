@@ -29,13 +29,13 @@ export function writeEntry(path: string, number: number, entry: string): 'append
     return 'replaced';
   }
   const sep = current === '' || current.endsWith('\n\n') ? '' : current.endsWith('\n') ? '\n' : '\n\n';
-  writeFileSync(path, current + sep + entry + '\n');
+  writeFileSync(path, `${current + sep + entry}\n`);
   return 'appended';
 }
 
 /** A milestone's notes replace the file. */
 export function writeWhole(path: string, markdown: string): 'replaced' {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, markdown + '\n');
+  writeFileSync(path, `${markdown}\n`);
   return 'replaced';
 }

@@ -47,7 +47,7 @@ const GROUP_TITLES: Record<string, string> = {
 export function milestoneMarkdown(title: string, reports: TrajectoryReport[]): string {
   const groups = new Map<string, TrajectoryReport[]>();
   for (const r of reports) {
-    const type = r.investigator?.taskType ? matchEnum(r.investigator.taskType, GROUPS) ?? 'Other' : 'Other';
+    const type = r.investigator?.taskType ? (matchEnum(r.investigator.taskType, GROUPS) ?? 'Other') : 'Other';
     groups.set(type, [...(groups.get(type) ?? []), r]);
   }
   const out = [`## Release notes — ${inert(title)}`, '', `${reports.length} closed issue(s).`, ''];
@@ -84,5 +84,7 @@ export function reportOutputs(outcome: ReportOutcome, markdown: string): Record<
 }
 
 export function reportSummary(outcome: ReportOutcome, markdown: string): string {
-  return outcome.found ? markdown : `## FORGE trajectory report — ${inert(outcome.scopeTitle)}\n\nNo FORGE:TRAJECTORY annotation found — skipping.\n`;
+  return outcome.found
+    ? markdown
+    : `## FORGE trajectory report — ${inert(outcome.scopeTitle)}\n\nNo FORGE:TRAJECTORY annotation found — skipping.\n`;
 }

@@ -23,9 +23,21 @@ export const gistVisibilityAudit: ActionDefinition<AuditStepInputs> = {
     const gh = createClient(inputs.token, { log });
     const anonymous = inputs.gistToken === null;
     const gists = createClient(inputs.gistToken ?? '', { log, anonymous });
-    const notices = anonymous ? ['No gist-token: reading gists anonymously (60 requests an hour). The workflow GITHUB_TOKEN cannot read gists.'] : [];
-    const collected = await collectReferences(gh, { repo: inputs.repo, scope: inputs.scope, trust: inputs.trust, gistClient: anonymous ? null : gists });
-    const result = await runAudit({ gh, gists, repo: inputs.repo, log }, collected.refs, { remediate: inputs.remediate, dryRun: inputs.dryRun, label: inputs.label, anonymous });
+    const notices = anonymous
+      ? ['No gist-token: reading gists anonymously (60 requests an hour). The workflow GITHUB_TOKEN cannot read gists.']
+      : [];
+    const collected = await collectReferences(gh, {
+      repo: inputs.repo,
+      scope: inputs.scope,
+      trust: inputs.trust,
+      gistClient: anonymous ? null : gists,
+    });
+    const result = await runAudit({ gh, gists, repo: inputs.repo, log }, collected.refs, {
+      remediate: inputs.remediate,
+      dryRun: inputs.dryRun,
+      label: inputs.label,
+      anonymous,
+    });
     for (const step of result.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
     return {
       outputs: auditOutputs(result),

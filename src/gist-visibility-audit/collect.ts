@@ -51,21 +51,43 @@ const GIST_TYPES: Record<string, { index: boolean }> = {
 };
 
 export function refsInBody(body: string, location: Location, issue: number | null, trusted: boolean, where: string): Reference[] {
-  if (!body || !body.includes('FORGE:')) return [];
+  if (!body?.includes('FORGE:')) return [];
   const out: Reference[] = [];
   for (const a of parse(body)) {
     const kind = GIST_TYPES[a.type];
     if (!kind || a.inlineValue === null || a.inlineValue === '') continue;
-    out.push({ type: a.type, url: a.inlineValue, id: gistIdFromUrl(a.inlineValue), source: where, trusted, issue, location, index: kind.index, shown: true });
+    out.push({
+      type: a.type,
+      url: a.inlineValue,
+      id: gistIdFromUrl(a.inlineValue),
+      source: where,
+      trusted,
+      issue,
+      location,
+      index: kind.index,
+      shown: true,
+    });
   }
   return out;
 }
 
 function itemRefs(item: WorkItem, comments: ThreadComment[], trust: TrustPolicy): Reference[] {
-  const refs = refsInBody(item.body, { kind: 'issue-body', issue: item.number }, item.number, isTrusted(trust, item.author), `body of #${item.number}`);
+  const refs = refsInBody(
+    item.body,
+    { kind: 'issue-body', issue: item.number },
+    item.number,
+    isTrusted(trust, item.author),
+    `body of #${item.number}`,
+  );
   for (const c of comments)
     refs.push(
-      ...refsInBody(c.body, { kind: 'comment', issue: item.number, commentId: c.id }, item.number, isTrusted(trust, c.author), `comment ${c.id} on #${item.number}`),
+      ...refsInBody(
+        c.body,
+        { kind: 'comment', issue: item.number, commentId: c.id },
+        item.number,
+        isTrusted(trust, c.author),
+        `comment ${c.id} on #${item.number}`,
+      ),
     );
   return refs;
 }
@@ -143,7 +165,15 @@ export async function collectReferences(gh: GitHub, opts: CollectOptions): Promi
   for (const item of issues) refs.push(...itemRefs(item, [], trust));
   const comments = await listRepoComments(gh, r);
   for (const c of comments)
-    refs.push(...refsInBody(c.body, { kind: 'comment', issue: c.issue, commentId: c.id }, c.issue, isTrusted(trust, c.author), `comment ${c.id} on #${c.issue}`));
+    refs.push(
+      ...refsInBody(
+        c.body,
+        { kind: 'comment', issue: c.issue, commentId: c.id },
+        c.issue,
+        isTrusted(trust, c.author),
+        `comment ${c.id} on #${c.issue}`,
+      ),
+    );
   const milestones = await listMilestones(gh, r);
   for (const m of milestones) refs.push(...milestoneRefs(m));
   searched.push(`${issues.length} issue(s), ${comments.length} comment(s), ${milestones.length} milestone(s)`);

@@ -42,14 +42,16 @@ export function readAuditInputs(get: Getter, event: EventInfo): AuditStepInputs 
     if (issue === null) throw new UsageError(`scope: issue needs issue-number (the "${event.name}" event carries no issue)`);
     scope = { kind, issue };
   } else if (kind === 'milestone') {
-    const milestone: MilestoneRef | null = raw.milestone !== null ? { name: raw.milestone } : issue !== null ? { ofIssueNumber: issue } : null;
+    const milestone: MilestoneRef | null =
+      raw.milestone !== null ? { name: raw.milestone } : issue !== null ? { ofIssueNumber: issue } : null;
     if (milestone === null) throw new UsageError('scope: milestone needs the "milestone" input or an issue-number');
     scope = { kind, milestone };
   } else {
     scope = { kind };
   }
   if (raw.remediate && raw.gistToken === null) throw new UsageError('remediate: true needs gist-token (a user token with the gist scope)');
-  if (raw.label !== null && !/^[^,\n]{1,50}$/.test(raw.label)) throw new UsageError(`label-on-violation: ${quote(raw.label)} is not a label name`);
+  if (raw.label !== null && !/^[^,\n]{1,50}$/.test(raw.label))
+    throw new UsageError(`label-on-violation: ${quote(raw.label)} is not a label name`);
   return {
     token: common.token,
     gistToken: raw.gistToken,

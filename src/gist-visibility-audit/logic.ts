@@ -100,7 +100,7 @@ async function lookUp(gists: GitHub, refs: readonly Reference[], anonymous: bool
               type: 'KNOWLEDGE_GIST',
               url: link.url,
               id: link.id,
-              source: `${name.startsWith('a secret') ? 'the index gist found in ' + ref.source : 'index ' + name}, file ${f.filename}`,
+              source: `${name.startsWith('a secret') ? `the index gist found in ${ref.source}` : `index ${name}`}, file ${f.filename}`,
               trusted: ref.trusted,
               issue: ref.issue,
               location: { kind: 'gist-file', gistId: ref.id, filename: f.filename },
@@ -126,7 +126,8 @@ async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Referen
   const swap = (body: string): string => {
     // Through the codec: the annotation holding the old URL is re-emitted with the new one.
     for (const a of parse(body)) {
-      if (a.type === ref.type && a.inlineValue === ref.url) return body.slice(0, a.start) + emit(a.type, { value: newUrl }) + body.slice(a.closeEnd);
+      if (a.type === ref.type && a.inlineValue === ref.url)
+        return body.slice(0, a.start) + emit(a.type, { value: newUrl }) + body.slice(a.closeEnd);
     }
     throw new Error(`the ${ref.type} annotation pointing to ${ref.url} is no longer in ${ref.source}`);
   };
@@ -160,11 +161,22 @@ function sameFiles(a: GistInfo, b: GistInfo): boolean {
  * secret copy, read it back and compare every file, rewrite the references,
  * and only then delete the public gist. Returns what happened, one line.
  */
-async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, refs: Reference[], me: string): Promise<{ ok: boolean; detail: string; replacement?: string }> {
+async function remediate(
+  gh: GitHub,
+  gists: GitHub,
+  r: Repo,
+  gist: GistInfo,
+  refs: Reference[],
+  me: string,
+): Promise<{ ok: boolean; detail: string; replacement?: string }> {
   if (gist.owner && gist.owner.toLowerCase() !== me.toLowerCase())
     return { ok: false, detail: `not remediated: the gist belongs to ${gist.owner}, not to the gist-token user ${me}` };
   if (gist.truncated || gist.files.some((f) => f.truncated || f.content === null))
-    return { ok: false, detail: 'not remediated: too large to copy safely (the API response is truncated, so a copy would lose content); the public gist is unchanged' };
+    return {
+      ok: false,
+      detail:
+        'not remediated: too large to copy safely (the API response is truncated, so a copy would lose content); the public gist is unchanged',
+    };
   const done: string[] = [];
   let copy: GistInfo;
   try {
@@ -177,7 +189,10 @@ async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, ref
   try {
     back = await getGistRaw(gists, copy.id);
   } catch (err) {
-    return { ok: false, detail: `not remediated: reading the copy back failed (${describeApiError(err, 'reading the copy').message}); ${done.join('; ')}; the public gist is unchanged` };
+    return {
+      ok: false,
+      detail: `not remediated: reading the copy back failed (${describeApiError(err, 'reading the copy').message}); ${done.join('; ')}; the public gist is unchanged`,
+    };
   }
   if (back.public || !sameFiles(gist, back)) {
     let cleanup = 'removed the copy again';
@@ -186,14 +201,20 @@ async function remediate(gh: GitHub, gists: GitHub, r: Repo, gist: GistInfo, ref
     } catch (err) {
       cleanup = `could not remove the copy ${copy.id}: ${errorMessage(err)}`;
     }
-    return { ok: false, detail: `not remediated: the secret copy read back ${back.public ? 'as public' : 'with different files'}; ${cleanup}; the public gist is unchanged` };
+    return {
+      ok: false,
+      detail: `not remediated: the secret copy read back ${back.public ? 'as public' : 'with different files'}; ${cleanup}; the public gist is unchanged`,
+    };
   }
   for (const ref of refs) {
     try {
       await rewriteReference(gh, gists, r, ref, back.url);
       done.push(`rewrote ${ref.source}`);
     } catch (err) {
-      return { ok: false, detail: `not remediated: rewriting ${ref.source} failed (${errorMessage(err)}); ${done.join('; ')}; the public gist is unchanged` };
+      return {
+        ok: false,
+        detail: `not remediated: rewriting ${ref.source} failed (${errorMessage(err)}); ${done.join('; ')}; the public gist is unchanged`,
+      };
     }
   }
   try {
@@ -241,10 +262,18 @@ export function findingsFor(refs: readonly Reference[], states: ReadonlyMap<stri
   for (const ref of refs) {
     const state = ref.id === null ? null : states.get(ref.id);
     if (ref.id === null) findings.push(finding(ref, 'WARNING', null, 'not a gist URL'));
-    else if (!state) continue; // not reached: the audit stopped first
+    else if (!state)
+      continue; // not reached: the audit stopped first
     else if (state.kind === 'missing') findings.push(finding(ref, 'WARNING', null, 'dangling reference: the gist does not exist (404)'));
     else if (state.gist.public)
-      findings.push(finding(ref, 'CRITICAL', true, `public gist: FORGE gists must be secret (§4.2)${ref.trusted ? '' : ' — linked by an untrusted author: reported, never remediated on their word'}`));
+      findings.push(
+        finding(
+          ref,
+          'CRITICAL',
+          true,
+          `public gist: FORGE gists must be secret (§4.2)${ref.trusted ? '' : ' — linked by an untrusted author: reported, never remediated on their word'}`,
+        ),
+      );
   }
   return findings;
 }
@@ -256,7 +285,10 @@ export function findingsFor(refs: readonly Reference[], states: ReadonlyMap<stri
  * index gist. Pure: which public gists may be migrated, with the references
  * to rewrite, and which only strangers link to.
  */
-export function migrationPlan(publicIds: readonly string[], refs: readonly Reference[]): { migrate: Map<string, Reference[]>; untrustedOnly: string[] } {
+export function migrationPlan(
+  publicIds: readonly string[],
+  refs: readonly Reference[],
+): { migrate: Map<string, Reference[]>; untrustedOnly: string[] } {
   const migrate = new Map<string, Reference[]>();
   const untrustedOnly: string[] = [];
   for (const id of publicIds) {
@@ -279,21 +311,30 @@ interface Remediation {
   migrations: string[];
 }
 
-async function remediateAll(ctx: AuditContext, plan: ReturnType<typeof migrationPlan>, states: ReadonlyMap<string, GistState>, findings: GistFinding[], opts: AuditOptions, steps: string[]): Promise<Remediation> {
+async function remediateAll(
+  ctx: AuditContext,
+  plan: ReturnType<typeof migrationPlan>,
+  states: ReadonlyMap<string, GistState>,
+  findings: GistFinding[],
+  opts: AuditOptions,
+  steps: string[],
+): Promise<Remediation> {
   const out: Remediation = { remediated: new Set(), migrations: [] };
   const note = (id: string, detail: string, ok: boolean, replacement: string | null) => {
-    for (const f of findings) if (f.id === id && f.public) {
-      f.remediated = ok;
-      f.replacement = replacement;
-      f.detail = `${f.detail}; ${detail}`;
-    }
+    for (const f of findings)
+      if (f.id === id && f.public) {
+        f.remediated = ok;
+        f.replacement = replacement;
+        f.detail = `${f.detail}; ${detail}`;
+      }
   };
   for (const id of plan.untrustedOnly) {
     steps.push(`gist ${id}: not remediated: only untrusted authors link to it`);
     note(id, 'not remediated: only untrusted authors link to it', false, null);
   }
   if (opts.dryRun) {
-    for (const [id, refs] of plan.migrate) steps.push(`would migrate public gist ${id} to a secret copy and rewrite its ${refs.length} trusted reference(s)`);
+    for (const [id, refs] of plan.migrate)
+      steps.push(`would migrate public gist ${id} to a secret copy and rewrite its ${refs.length} trusted reference(s)`);
     return out;
   }
   if (plan.migrate.size === 0) return out;
@@ -313,7 +354,14 @@ async function remediateAll(ctx: AuditContext, plan: ReturnType<typeof migration
 }
 
 /** Label the issues; a failure stops here and says what had completed before it. */
-async function labelIssues(ctx: AuditContext, issues: number[], label: string, dryRun: boolean, migrations: string[], steps: string[]): Promise<string | null> {
+async function labelIssues(
+  ctx: AuditContext,
+  issues: number[],
+  label: string,
+  dryRun: boolean,
+  migrations: string[],
+  steps: string[],
+): Promise<string | null> {
   const labelled: number[] = [];
   for (const n of issues) {
     steps.push(`${dryRun ? 'would label' : 'label'} #${n} ${label}`);
@@ -341,7 +389,9 @@ export async function runAudit(ctx: AuditContext, refs: Reference[], opts: Audit
     ? await remediateAll(ctx, migrationPlan(publicIds, lookup.refs), lookup.states, findings, opts, steps)
     : { remediated: new Set<string>(), migrations: [] };
   const stillPublic = new Set(publicIds.filter((id) => !remediated.has(id)));
-  const writeFailure = opts.label ? await labelIssues(ctx, issuesToLabel(lookup.refs, stillPublic), opts.label, opts.dryRun, migrations, steps) : null;
+  const writeFailure = opts.label
+    ? await labelIssues(ctx, issuesToLabel(lookup.refs, stillPublic), opts.label, opts.dryRun, migrations, steps)
+    : null;
   return {
     findings,
     checked: lookup.states.size,

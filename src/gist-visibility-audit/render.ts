@@ -33,7 +33,10 @@ export function auditSummary(inputs: AuditStepInputs, collected: Collected, resu
         ? '✅ all public gists remediated'
         : '✅ no public gists';
   const out = [`## FORGE gist visibility audit — ${verdict}`, ''];
-  out.push(`Scope: ${inputs.scope.kind} (${collected.searched.join('; ')}). Gists checked: ${result.checked}; public: ${result.publicCount}; missing: ${result.missingCount}.`, '');
+  out.push(
+    `Scope: ${inputs.scope.kind} (${collected.searched.join('; ')}). Gists checked: ${result.checked}; public: ${result.publicCount}; missing: ${result.missingCount}.`,
+    '',
+  );
   if (result.unfinished) out.push(`> The audit could not finish: ${result.unfinished}. Only the gists listed were checked.`, '');
   if (result.writeFailure) out.push(`> A write failed: ${tableCell(result.writeFailure)}`, '');
   for (const n of collected.notes) out.push(`> ${n}`, '');
@@ -41,11 +44,14 @@ export function auditSummary(inputs: AuditStepInputs, collected: Collected, resu
     out.push('| Severity | Gist | Type | Source | Trusted | Remediated | Detail |', '|---|---|---|---|---|---|---|');
     // Strangers can post links by the thousand: the table is capped, the outputs hold every finding.
     for (const f of result.findings.slice(0, MAX_FINDING_ROWS))
-      out.push(`| ${f.severity} | ${gistCell(f)} | \`${f.type}\` | ${inert(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${inert(f.detail)} |`);
-    if (result.findings.length > MAX_FINDING_ROWS) out.push('', `… and ${result.findings.length - MAX_FINDING_ROWS} more findings (all of them are in the \`findings\` output).`);
+      out.push(
+        `| ${f.severity} | ${gistCell(f)} | \`${f.type}\` | ${inert(f.source)} | ${f.trusted ? 'yes' : 'no'} | ${f.remediated ? 'yes' : 'no'} | ${inert(f.detail)} |`,
+      );
+    if (result.findings.length > MAX_FINDING_ROWS)
+      out.push('', `… and ${result.findings.length - MAX_FINDING_ROWS} more findings (all of them are in the \`findings\` output).`);
     out.push('');
   }
-  if (result.steps.length > 0) out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Steps'}:`, '', ...result.steps.map((a) => `- ${inert(a)}`), '');
+  if (result.steps.length > 0)
+    out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Steps'}:`, '', ...result.steps.map((a) => `- ${inert(a)}`), '');
   return out.join('\n');
 }
-

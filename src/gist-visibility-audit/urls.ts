@@ -33,7 +33,7 @@ export function gistIdFromUrl(value: string): string | null {
   return ID.test(second) ? second : null;
 }
 
-const URL_IN_TEXT = /https?:\/\/[^\s<>()"'`\]\[]+/g;
+const URL_IN_TEXT = /https?:\/\/[^\s<>()"'`\][]+/g;
 
 /** Every gist URL in free text (an index gist's files), with its id. */
 export function gistUrlsInText(text: string): Array<{ url: string; id: string }> {

@@ -45,7 +45,8 @@ export function describeApiError(err: unknown, doing: string): ApiError {
     const reset = Number(headers['x-ratelimit-reset']);
     const at = Number.isFinite(reset) && reset > 0 ? ` (resets at ${new Date(reset * 1000).toISOString()})` : '';
     why = `GitHub API rate limit exhausted${at}`;
-  } else if (status === 403 || status === 429) why = `GitHub refused the request (${status}): ${firstLine(e.message)} — check the token's permissions`;
+  } else if (status === 403 || status === 429)
+    why = `GitHub refused the request (${status}): ${firstLine(e.message)} — check the token's permissions`;
   else if (status === 404) why = 'not found (404): check repository, number, and that the token can see them';
   else if (status === 410) why = 'gone (410): issues may be disabled on this repository';
   else if (status === 422) why = `GitHub rejected the request (422): ${firstLine(e.message)}`;

@@ -71,7 +71,7 @@ export async function deleteGist(gh: GitHub, id: string): Promise<void> {
 }
 
 export async function listOwnGists(gh: GitHub): Promise<GistInfo[]> {
-  const all = await api('listing the gist-token user\'s gists', () => gh.paginate(gh.rest.gists.list, { per_page: 100 }));
+  const all = await api("listing the gist-token user's gists", () => gh.paginate(gh.rest.gists.list, { per_page: 100 }));
   return all.map((g) => toGist(g as RawGist));
 }
 

@@ -54,7 +54,12 @@ export function lastPage(link: string | undefined): number | null {
 }
 
 /** One page of an issue's comments (per_page=100) and the number of the last page. */
-export async function commentsPage(gh: GitHub, r: Repo, number: number, page: number): Promise<{ comments: ThreadComment[]; last: number }> {
+export async function commentsPage(
+  gh: GitHub,
+  r: Repo,
+  number: number,
+  page: number,
+): Promise<{ comments: ThreadComment[]; last: number }> {
   const res = await api(`reading page ${page} of the comments of #${number}`, () =>
     gh.rest.issues.listComments({ ...r, issue_number: number, per_page: 100, page }),
   );
@@ -62,8 +67,17 @@ export async function commentsPage(gh: GitHub, r: Repo, number: number, page: nu
 }
 
 /** Issues (not PRs) of the repository, optionally in one milestone. */
-export async function listIssues(gh: GitHub, r: Repo, options: { state: 'open' | 'closed' | 'all'; milestone?: number }): Promise<WorkItem[]> {
-  const params = { ...r, state: options.state, per_page: 100, ...(options.milestone !== undefined ? { milestone: String(options.milestone) } : {}) };
+export async function listIssues(
+  gh: GitHub,
+  r: Repo,
+  options: { state: 'open' | 'closed' | 'all'; milestone?: number },
+): Promise<WorkItem[]> {
+  const params = {
+    ...r,
+    state: options.state,
+    per_page: 100,
+    ...(options.milestone !== undefined ? { milestone: String(options.milestone) } : {}),
+  };
   const raw = await api('listing issues', () => gh.paginate(gh.rest.issues.listForRepo, params));
   return raw.filter((i) => !i.pull_request).map((i) => toWorkItem(i, []));
 }
@@ -76,7 +90,9 @@ export async function listRepoComments(gh: GitHub, r: Repo): Promise<Array<Threa
 
 /** A PR's review bodies, read like comments: review agents often post REVIEWER as a review. */
 export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
-  const raw = await api(`reading the reviews of PR #${number}`, () => gh.paginate(gh.rest.pulls.listReviews, { ...r, pull_number: number, per_page: 100 }));
+  const raw = await api(`reading the reviews of PR #${number}`, () =>
+    gh.paginate(gh.rest.pulls.listReviews, { ...r, pull_number: number, per_page: 100 }),
+  );
   return raw.filter((rv) => (rv.body ?? '') !== '').map((rv) => ({ ...toComment(rv), createdAt: rv.submitted_at ?? null }));
 }
 
@@ -121,4 +137,3 @@ export async function resolveMilestone(gh: GitHub, r: Repo, ref: MilestoneRef): 
   if (!issue.milestone) throw new UsageError(`#${issue.number} has no milestone; set the "milestone" input`);
   return getMilestone(gh, r, issue.milestone.number);
 }
-

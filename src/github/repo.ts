@@ -9,7 +9,9 @@ export interface Repo {
 export function parseRepository(text: string | undefined): Repo {
   const t = (text ?? '').trim();
   if (t === '')
-    throw new UsageError('repository is not set: set the "repository" input to owner/name (outside GitHub Actions GITHUB_REPOSITORY is not there to default to)');
+    throw new UsageError(
+      'repository is not set: set the "repository" input to owner/name (outside GitHub Actions GITHUB_REPOSITORY is not there to default to)',
+    );
   const m = /^([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})$/.exec(t);
   if (!m) throw new UsageError(`repository: ${quote(t)} is not of the form owner/name`);
   return { owner: m[1], repo: m[2] };

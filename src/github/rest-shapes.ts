@@ -28,9 +28,7 @@ export function toComment(raw: unknown): ThreadComment {
 
 export function labelNames(labels: unknown): string[] {
   if (!Array.isArray(labels)) return [];
-  return labels
-    .map((l) => (typeof l === 'string' ? l : l && typeof l === 'object' ? str((l as Json).name) : ''))
-    .filter((l) => l !== '');
+  return labels.map((l) => (typeof l === 'string' ? l : l && typeof l === 'object' ? str((l as Json).name) : '')).filter((l) => l !== '');
 }
 
 export function toWorkItem(raw: unknown, comments: ThreadComment[]): WorkItem {

@@ -11,9 +11,17 @@ import type { ThreadComment } from '../common/work-item.js';
  * POST: a 5xx may come back after the comment landed, so repeating it blindly
  * posts it twice — the caller re-reads the thread and decides (forge-emit).
  */
-export async function createComment(gh: GitHub, r: Repo, number: number, body: string, options: { once?: boolean } = {}): Promise<ThreadComment> {
+export async function createComment(
+  gh: GitHub,
+  r: Repo,
+  number: number,
+  body: string,
+  options: { once?: boolean } = {},
+): Promise<ThreadComment> {
   const request = options.once ? { request: { retries: 0 } } : {};
-  const { data } = await api(`creating a comment on #${number}`, () => gh.rest.issues.createComment({ ...r, issue_number: number, body, ...request }));
+  const { data } = await api(`creating a comment on #${number}`, () =>
+    gh.rest.issues.createComment({ ...r, issue_number: number, body, ...request }),
+  );
   return toComment(data);
 }
 
