@@ -90,31 +90,31 @@ export class LabelTransitionError extends Error {
 }
 
 /**
- * Plan moving an item with `labels` to `target`. Returns the plan, or throws
- * an Error naming the refused transition. Exclusive: every other workflow
- * label goes; needs-human stays unless the target is awaiting-merge.
+ * Plan moving an item with `labels` to the label `to`. Returns the plan, or
+ * throws a LabelTransitionError naming the refused move. Exclusive: every other
+ * workflow label goes; needs-human stays unless the move is to awaiting-merge.
  */
-export function planTransition(labels: readonly string[], target: string): LabelPlan {
-  if (!isReservedLabel(target)) throw new LabelTransitionError(`"${target}" is not a reserved label (${RESERVED_LABELS.join(', ')})`);
+export function planTransition(labels: readonly string[], to: string): LabelPlan {
+  if (!isReservedLabel(to)) throw new LabelTransitionError(`"${to}" is not a reserved label (${RESERVED_LABELS.join(', ')})`);
   const workflow = labels.filter(isWorkflowLabel);
-  if (target === NEEDS_HUMAN) {
+  if (to === NEEDS_HUMAN) {
     return { add: labels.includes(NEEDS_HUMAN) ? [] : [NEEDS_HUMAN], remove: [] };
   }
-  const others = workflow.filter((l) => l !== target);
-  const already = workflow.includes(target);
-  if (!already && !FROM_ANY.has(target)) {
+  const others = workflow.filter((l) => l !== to);
+  const already = workflow.includes(to);
+  if (!already && !FROM_ANY.has(to)) {
     const reserved = workflow.filter(isReservedLabel);
     // No current state: the item may enter the machine anywhere.
-    const allowed = reserved.length === 0 || reserved.some((from) => TRANSITIONS[from]?.includes(target));
+    const allowed = reserved.length === 0 || reserved.some((from) => TRANSITIONS[from]?.includes(to));
     if (!allowed) {
       const from = reserved.join(' + ');
       const options = [...new Set(reserved.flatMap((f) => TRANSITIONS[f] ?? []))];
       throw new LabelTransitionError(
-        `moving ${from} → ${target} is not an allowed transition (allowed from ${from}: ${[...options, 'workflow:engine-error', NEEDS_HUMAN].join(', ')})`,
+        `moving ${from} → ${to} is not an allowed transition (allowed from ${from}: ${[...options, 'workflow:engine-error', NEEDS_HUMAN].join(', ')})`,
       );
     }
   }
   const remove = [...others];
-  if (target === 'workflow:awaiting-merge' && labels.includes(NEEDS_HUMAN)) remove.push(NEEDS_HUMAN);
-  return { add: already ? [] : [target], remove };
+  if (to === 'workflow:awaiting-merge' && labels.includes(NEEDS_HUMAN)) remove.push(NEEDS_HUMAN);
+  return { add: already ? [] : [to], remove };
 }

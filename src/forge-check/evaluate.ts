@@ -150,109 +150,114 @@ function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext)
   return { kept, foreign };
 }
 
+/** The best annotation of `type` among those found decides its status: complete and valid beats invalid beats incomplete. */
+function bestOf(found: readonly Located[], type: string, validation: Validation): TypeReport {
+  let best: Located | null = null;
+  let bestStatus: TypeStatus = 'missing';
+  for (const a of found) {
+    if (a.annotation.type !== type) continue;
+    const s = statusOf(a, validation);
+    if (best === null || RANK[s] > RANK[bestStatus]) {
+      best = a;
+      bestStatus = s;
+    }
+  }
+  return {
+    type,
+    status: bestStatus,
+    author: best?.author.login ?? null,
+    url: best?.url ?? null,
+    errors: best ? problemsOf(best, bestStatus, validation) : [],
+  };
+}
+
+/** Why a type counts as missing although someone wrote one: another PR's build, or an untrusted author. */
+function missingBecause(type: string, ignored: readonly Ignored[]): string {
+  const passedOver = ignored.filter((i) => i.type === type);
+  const foreign = passedOver.filter((i) => i.reason.startsWith(`${type} on #`)).map((i) => i.reason);
+  if (foreign.length > 0) return ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})`;
+  return passedOver.length > 0 ? ' (only untrusted authors wrote one; ignored)' : '';
+}
+
+/** The failure line for a type that is not ok, or null. */
+function problemOf(label: string, t: TypeReport, ignored: readonly Ignored[]): string | null {
+  if (t.status === 'missing') return `${label}: ${t.type} is missing${missingBecause(t.type, ignored)}`;
+  if (t.status === 'incomplete') return `${label}: ${t.type} is not complete — ${t.errors[0] ?? 'no completion sentinel'}`;
+  if (t.status === 'invalid') return `${label}: ${t.type} is invalid — ${t.errors.join('; ')}`;
+  return null;
+}
+
+interface ItemVerdict {
+  report: ItemReport;
+  problems: string[];
+  notes: string[];
+}
+
+function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnnotations>[], options: EvaluateOptions): ItemVerdict {
+  const notes: string[] = [];
+  const own = collectAnnotations(item, options.trust);
+  const pull = options.pull ?? null;
+  const builds = pull ? splitForeignBuilds(item, own.found, pull) : { kept: own.found, foreign: [] };
+  const found = [...builds.kept, ...sharedFound.flatMap((s) => s.found)];
+  const ignored = [...own.ignored, ...builds.foreign, ...sharedFound.flatMap((s) => s.ignored)];
+  const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
+  // An issue that ended without a build is exempt — but a PR closing it *is* a build.
+  const forPull = pull !== null && item.number !== pull.number;
+  const exempt = endedLabel && !forPull ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
+  if (endedLabel && forPull)
+    notes.push(
+      `#${item.number} is labelled ${endedLabel} (ended without a build), but PR #${pull.number} closes it and is a build: held to required`,
+    );
+
+  const types: TypeReport[] = options.required.map((type) =>
+    exempt ? { type, status: 'not-required' as const, author: null, url: null, errors: [] } : bestOf(found, type, options.validation),
+  );
+  const label = `${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}`;
+  const problems = types.map((t) => problemOf(label, t, ignored)).filter((p): p is string => p !== null);
+  const report: ItemReport = {
+    number: item.number,
+    kind: item.kind,
+    url: item.url,
+    state: currentState(item.labels),
+    terminal: anyTerminal(item.labels),
+    exempt,
+    types,
+    annotations: found.map((a) => ({
+      type: a.annotation.type,
+      state: a.annotation.sentinelState,
+      valid: a.annotation.valid,
+      author: a.author.login,
+      association: a.author.association,
+      url: a.url,
+      errors: a.annotation.errors,
+    })),
+    ignored: ignored.map(({ author, ...rest }) => ({ ...rest, author: author.login, association: author.association })),
+  };
+  return { report, problems, notes };
+}
+
 /**
  * Evaluate `items` (the issues being checked). `shared` are extra threads
  * whose annotations count for every item — the PR itself, where REVIEWER lives.
  */
 export function evaluate(items: WorkItem[], shared: WorkItem[], options: EvaluateOptions): CheckResult {
   const sharedFound = shared.map((s) => collectAnnotations(s, options.trust));
-  const reports: ItemReport[] = [];
-  const problems: string[] = [];
-  const notes: string[] = [];
-  const union = { missing: new Set<string>(), incomplete: new Set<string>(), invalid: new Set<string>() };
-
-  for (const item of items) {
-    const own = collectAnnotations(item, options.trust);
-    const pull = options.pull ?? null;
-    const builds = pull ? splitForeignBuilds(item, own.found, pull) : { kept: own.found, foreign: [] };
-    const found = [...builds.kept, ...sharedFound.flatMap((s) => s.found)];
-    const ignored = [...own.ignored, ...builds.foreign, ...sharedFound.flatMap((s) => s.ignored)];
-    const state = currentState(item.labels);
-    const terminal = anyTerminal(item.labels);
-    const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
-    // An issue that ended without a build is exempt — but a PR closing it *is* a build.
-    const forPull = pull !== null && item.number !== pull.number;
-    const exempt =
-      endedLabel && !forPull ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
-    if (endedLabel && forPull)
-      notes.push(
-        `#${item.number} is labelled ${endedLabel} (ended without a build), but PR #${pull.number} closes it and is a build: held to required`,
-      );
-
-    const types: TypeReport[] = options.required.map((type) => {
-      if (exempt) return { type, status: 'not-required' as const, author: null, url: null, errors: [] };
-      let best: Located | null = null;
-      let bestStatus: TypeStatus = 'missing';
-      for (const a of found) {
-        if (a.annotation.type !== type) continue;
-        const s = statusOf(a, options.validation);
-        if (best === null || RANK[s] > RANK[bestStatus]) {
-          best = a;
-          bestStatus = s;
-        }
-      }
-      return {
-        type,
-        status: bestStatus,
-        author: best?.author.login ?? null,
-        url: best?.url ?? null,
-        errors: best ? problemsOf(best, bestStatus, options.validation) : [],
-      };
-    });
-
-    const label = `${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}`;
-    for (const t of types) {
-      if (t.status === 'missing') {
-        union.missing.add(t.type);
-        const passedOver = ignored.filter((i) => i.type === t.type);
-        const foreign = passedOver.filter((i) => i.reason.startsWith(`${t.type} on #`)).map((i) => i.reason);
-        const why =
-          foreign.length > 0
-            ? ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})`
-            : passedOver.length > 0
-              ? ' (only untrusted authors wrote one; ignored)'
-              : '';
-        problems.push(`${label}: ${t.type} is missing${why}`);
-      } else if (t.status === 'incomplete') {
-        union.incomplete.add(t.type);
-        problems.push(`${label}: ${t.type} is not complete — ${t.errors[0] ?? 'no completion sentinel'}`);
-      } else if (t.status === 'invalid') {
-        union.invalid.add(t.type);
-        problems.push(`${label}: ${t.type} is invalid — ${t.errors.join('; ')}`);
-      }
-    }
-
-    reports.push({
-      number: item.number,
-      kind: item.kind,
-      url: item.url,
-      state,
-      terminal,
-      exempt,
-      types,
-      annotations: found.map((a) => ({
-        type: a.annotation.type,
-        state: a.annotation.sentinelState,
-        valid: a.annotation.valid,
-        author: a.author.login,
-        association: a.author.association,
-        url: a.url,
-        errors: a.annotation.errors,
-      })),
-      ignored: ignored.map(({ author, ...rest }) => ({ ...rest, author: author.login, association: author.association })),
-    });
-  }
-
+  const verdicts = items.map((item) => evaluateItem(item, sharedFound, options));
+  const reports = verdicts.map((v) => v.report);
+  const typesWith = (status: TypeStatus) => [
+    ...new Set(reports.flatMap((r) => r.types.filter((t) => t.status === status).map((t) => t.type))),
+  ];
+  const problems = verdicts.flatMap((v) => v.problems);
   const first = reports[0];
   return {
     conforming: problems.length === 0,
-    missing: [...union.missing],
-    incomplete: [...union.incomplete],
-    invalid: [...union.invalid],
+    missing: typesWith('missing'),
+    incomplete: typesWith('incomplete'),
+    invalid: typesWith('invalid'),
     state: first?.state ?? 'none',
     terminal: first?.terminal ?? false,
     items: reports,
     problems,
-    notes,
+    notes: verdicts.flatMap((v) => v.notes),
   };
 }

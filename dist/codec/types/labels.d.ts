@@ -28,8 +28,8 @@ export declare class LabelTransitionError extends Error {
     constructor(message: string);
 }
 /**
- * Plan moving an item with `labels` to `target`. Returns the plan, or throws
- * an Error naming the refused transition. Exclusive: every other workflow
- * label goes; needs-human stays unless the target is awaiting-merge.
+ * Plan moving an item with `labels` to the label `to`. Returns the plan, or
+ * throws a LabelTransitionError naming the refused move. Exclusive: every other
+ * workflow label goes; needs-human stays unless the move is to awaiting-merge.
  */
-export declare function planTransition(labels: readonly string[], target: string): LabelPlan;
+export declare function planTransition(labels: readonly string[], to: string): LabelPlan;
