@@ -2,18 +2,17 @@
  * The shared runtime bundle (dist/runtime): every action's code, built once.
  * dist/<action>/index.js imports it and calls runAction with its own name.
  */
-import { runDefinition } from './common/runner.js';
-import { forgeCheck } from './forge-check/action.js';
-import { forgeEmit } from './forge-emit/action.js';
-import { forgeTrajectoryReport } from './forge-trajectory-report/action.js';
-import { gistVisibilityAudit } from './gist-visibility-audit/action.js';
+import { run as forgeCheck } from './forge-check/main.js';
+import { run as forgeEmit } from './forge-emit/main.js';
+import { run as forgeTrajectoryReport } from './forge-trajectory-report/main.js';
+import { run as gistVisibilityAudit } from './gist-visibility-audit/main.js';
 
-/** Each action, ready to run: a closure keeps each definition's own input type. */
+/** Each action's run(), by the name of its folder under actions/. */
 export const ACTIONS: Readonly<Record<string, () => Promise<void>>> = {
-  'forge-check': () => runDefinition(forgeCheck),
-  'forge-emit': () => runDefinition(forgeEmit),
-  'forge-trajectory-report': () => runDefinition(forgeTrajectoryReport),
-  'gist-visibility-audit': () => runDefinition(gistVisibilityAudit),
+  'forge-check': forgeCheck,
+  'forge-emit': forgeEmit,
+  'forge-trajectory-report': forgeTrajectoryReport,
+  'gist-visibility-audit': gistVisibilityAudit,
 };
 
 export async function runAction(name: string): Promise<void> {
