@@ -1,0 +1,84 @@
+/**
+ * The workflows users copy and the repository's own: each passes actionlint and
+ * GitHub's workflow parser, every `with:` key names an input of the action it
+ * uses, and no composite action puts an expression inside a `run:` script.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import YAML from 'yaml';
+
+const ROOT = join(new URL('.', import.meta.url).pathname, '..');
+const files = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .filter((f) => f.endsWith('.yml'))
+    .map((f) => join(dir, f));
+const WORKFLOWS = [...files('.github/workflows'), ...files('examples/workflows')];
+
+/** The action folder a `uses:` names, when it is one of ours. */
+function ourAction(uses: string): string | null {
+  const m = /^(?:OWNER\/forge-actions\/|\.\/)actions\/([a-z0-9-]+)(?:@.+)?$/.exec(uses);
+  return m ? m[1] : null;
+}
+
+/** actionlint's findings for these files (run in a child process: its loader needs CommonJS). */
+function actionlint(paths: string[]): Array<{ path: string; line: number; kind: string; message: string }> {
+  return JSON.parse(execFileSync(process.execPath, [join(ROOT, 'scripts', 'actionlint.cjs'), ...paths], { cwd: ROOT, encoding: 'utf8' }));
+}
+
+const LINTED = actionlint(WORKFLOWS);
+
+const inputsOf = (name: string): string[] =>
+  Object.keys(YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8')).inputs ?? {});
+
+test('there are workflows to check', () => {
+  expect(WORKFLOWS.length).toBeGreaterThanOrEqual(6);
+});
+
+describe.each(WORKFLOWS)('%s', (file) => {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+
+  test('actionlint finds nothing', () => {
+    expect(LINTED.filter((f) => f.path === file)).toEqual([]);
+  });
+
+  test("GitHub's workflow parser accepts it", () => {
+    const result = parseWorkflow({ name: file, content: text }, new NoOperationTraceWriter());
+    expect(result.context.errors.getErrors().map((e) => e.message)).toEqual([]);
+    expect(result.value).toBeDefined();
+  });
+
+  test('every with: key is an input of the action it uses', () => {
+    const doc = YAML.parse(text) as { jobs: Record<string, { steps?: Array<{ uses?: string; with?: Record<string, unknown> }> }> };
+    for (const job of Object.values(doc.jobs)) {
+      for (const step of job.steps ?? []) {
+        const action = step.uses ? ourAction(step.uses) : null;
+        if (!action) continue;
+        const known = inputsOf(action);
+        for (const key of Object.keys(step.with ?? {})) expect([action, key, known.includes(key)]).toEqual([action, key, true]);
+      }
+    }
+  });
+});
+
+test('actionlint catches a broken workflow (the check can fail)', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'forge-lint-')), 'broken.yml');
+  writeFileSync(
+    file,
+    'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ github.event.issue.title }}"\n',
+  );
+  expect(actionlint([file]).map((f) => f.kind)).toContain('expression');
+});
+
+test('no composite action puts a ${{ }} expression inside a run: script', () => {
+  for (const name of readdirSync(join(ROOT, 'actions'))) {
+    const yml = YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8')) as {
+      runs: { using: string; steps?: Array<{ run?: string }> };
+    };
+    if (yml.runs.using !== 'composite') continue;
+    for (const step of yml.runs.steps ?? []) expect([name, step.run?.includes('${{') ?? false]).toEqual([name, false]);
+  }
+});
