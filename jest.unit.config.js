@@ -10,6 +10,7 @@ export default {
     '/node_modules/',
     '/__tests__/e2e-',
     '/__tests__/cli\\.test\\.ts$',
+    '/__tests__/package\\.test\\.ts$',
     '/__tests__/dist\\.test\\.ts$',
     '/__tests__/openapi-referee\\.test\\.ts$',
   ],

@@ -1,0 +1,43 @@
+/**
+ * The npm package as a user gets it: `npm pack`, installed into an empty
+ * project — `import { parse, validate, emit } from 'forge-actions'` and
+ * `npx forge` work, nothing else comes along.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './support/run-action.js';
+
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' } });
+
+test('the package has no runtime dependencies and holds only what a user needs', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  expect(pkg.dependencies ?? {}).toEqual({});
+  const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT));
+  const paths: string[] = packed.files.map((f: { path: string }) => f.path);
+  expect(paths).toEqual(
+    expect.arrayContaining(['dist/codec/index.js', 'dist/cli/index.js', 'dist/codec/types/index.d.ts', 'README.md', 'LICENSE']),
+  );
+  expect(paths.filter((p) => !/^(dist\/codec\/|dist\/cli\/|docs\/|README\.md|CHANGELOG\.md|LICENSE|package\.json)/.test(p))).toEqual([]);
+});
+
+test('installed from the tarball: the library imports and npx forge runs, with no other package installed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-pkg-'));
+  const tarball = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], ROOT))[0].filename;
+  writeFileSync(join(dir, 'package.json'), '{"name":"user","version":"1.0.0","type":"module","private":true}\n');
+  npm(['install', '--offline', '--no-package-lock', join(dir, tarball)], dir);
+  expect(readFileSync(join(dir, 'node_modules', 'forge-actions', 'package.json'), 'utf8')).toContain('"forge-actions"');
+  const installed = execFileSync('ls', [join(dir, 'node_modules')], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  expect(installed.filter((n) => !n.startsWith('.'))).toEqual(['forge-actions']);
+  writeFileSync(
+    join(dir, 'use.mjs'),
+    "import { emit, parse, validate, getField } from 'forge-actions';\nconst [a] = parse(emit('BUILDER', { fields: { Branch: 'b', Commits: 'c', 'Files changed': '1' } }));\nconsole.log(a.type, a.sentinelState, validate(a).valid, getField(a.fields, 'branch'));\n",
+  );
+  expect(execFileSync(process.execPath, ['use.mjs'], { cwd: dir, encoding: 'utf8' }).trim()).toBe('BUILDER complete true `b`');
+  const out = execFileSync('npx', ['--no-install', 'forge', 'emit', 'GATE_FAILED'], { cwd: dir, encoding: 'utf8' });
+  expect(out).toBe('<!-- FORGE:GATE_FAILED -->\n');
+}, 120_000);
