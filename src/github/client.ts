@@ -23,6 +23,71 @@ export interface ClientOptions {
   baseUrl?: string;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface RetryableError {
+  status?: number;
+  message?: string;
+  response?: { headers?: Record<string, string | undefined> };
+}
+
+/**
+ * How long to wait before repeating a read that failed, or null to give up:
+ * the same rules the retry and throttling plugins apply to writes — a 5xx or
+ * a lost connection is retried with backoff, a secondary rate limit after its
+ * retry-after, a primary one only when it resets within a minute.
+ */
+export function readRetryDelay(err: unknown, attempt: number, log: (s: string) => void, what: string): number | null {
+  if (attempt >= MAX_RETRIES) return null;
+  const e = (err ?? {}) as RetryableError;
+  const status = typeof e.status === 'number' ? e.status : null;
+  const headers = e.response?.headers ?? {};
+  if (status === 403 || status === 429) {
+    if (/\bsecondary rate\b/i.test(e.message ?? '')) {
+      const after = Number(headers['retry-after']) || 60;
+      log(`GitHub secondary rate limit on ${what}; retrying after ${after}s`);
+      return after * 1000;
+    }
+    if (headers['x-ratelimit-remaining'] === '0') {
+      const after = Math.max(Math.ceil((Number(headers['x-ratelimit-reset']) * 1000 - Date.now()) / 1000) + 1, 0);
+      if (after > MAX_RESET_WAIT_SECONDS) return null;
+      log(`GitHub API rate limit reached on ${what}; waiting ${after}s for the reset`);
+      return after * 1000;
+    }
+    return null;
+  }
+  // A 5xx, or no answer at all (Octokit reports that as a 500 with no response).
+  if (status === null || status >= 500) return 250 * (attempt + 1) ** 2;
+  return null;
+}
+
+/**
+ * Reads go straight to the network with their own retry loop; the plugins'
+ * Bottleneck queues cost every sequential request ~10 ms of idle waiting
+ * (measured: 200 GETs on loopback, 17 ms a request with both plugins, 2 ms
+ * without). Writes keep the plugins: GitHub asks for writes to be paced.
+ */
+function readsDirect(client: GitHub, writes: GitHub, log: (s: string) => void): GitHub {
+  client.hook.wrap('request', async (request, options) => {
+    if (options.method !== 'GET' && options.method !== 'HEAD') {
+      // The options carry this client's own request hook: drop it, or the write
+      // would come straight back here.
+      const { hook: _ownHook, ...request } = (options.request ?? {}) as Record<string, unknown>;
+      return writes.request({ ...options, request });
+    }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await request(options);
+      } catch (err) {
+        const wait = readRetryDelay(err, attempt, log, `${options.method} ${options.url}`);
+        if (wait === null) throw err;
+        await sleep(wait);
+      }
+    }
+  });
+  return client;
+}
+
 export function createClient(token: string, options: ClientOptions = {}): GitHub {
   const log = options.log ?? (() => undefined);
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
@@ -47,7 +112,11 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
     retry: { retries: MAX_RETRIES },
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
   };
+  const plain = { baseUrl, log: octokitOptions.log };
   // An anonymous client is the same Octokit with no auth at all (no Authorization header).
-  if (options.anonymous) return new (GitHubClass.plugin(retry, throttling))(octokitOptions) as unknown as GitHub;
-  return getOctokit(token, octokitOptions, retry, throttling);
+  if (options.anonymous) {
+    const writes = new (GitHubClass.plugin(retry, throttling))(octokitOptions) as unknown as GitHub;
+    return readsDirect(new GitHubClass(plain) as unknown as GitHub, writes, log);
+  }
+  return readsDirect(getOctokit(token, plain), getOctokit(token, octokitOptions, retry, throttling), log);
 }
