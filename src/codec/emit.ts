@@ -209,7 +209,8 @@ function orderedSections(
 function renderFindings(findings: Array<Partial<Finding>>): string {
   const out: string[] = [];
   for (const f of findings) {
-    out.push(`- **Severity**: ${line(f.severity ?? '')}`);
+    const severity = line(f.severity ?? '');
+    out.push(severity === '' ? '- **Severity**:' : `- **Severity**: ${severity}`);
     const rest: Array<[string, unknown]> = [
       ['Location', f.location],
       ['Issue', f.issue],
