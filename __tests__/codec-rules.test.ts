@@ -256,3 +256,13 @@ describe('what mutation testing found unguarded, pinned', () => {
     expect(() => cardValue({ f: () => 1 } as unknown)).toThrow('CARD payload holds a value JSON cannot represent');
   });
 });
+
+test('quote(): one line, cut at the limit with an ellipsis, JSON-quoted', async () => {
+  const { quote } = await import('../src/codec/quote.js');
+  expect(quote('a\r\nb\rc\nd')).toBe('"a⏎b⏎c⏎d"');
+  expect(quote('x'.repeat(80))).toBe(`"${'x'.repeat(80)}"`);
+  expect(quote('x'.repeat(81))).toBe(`"${'x'.repeat(80)}…"`);
+  expect(quote('abcdef', 3)).toBe('"abc…"');
+  expect(quote(42)).toBe('"42"');
+  expect(quote('say "hi"')).toBe('"say \\"hi\\""');
+});
