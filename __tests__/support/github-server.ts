@@ -47,6 +47,8 @@ export interface Issue {
   milestone: number | null;
   pull: { body: string | null; head: string } | null;
   created_at: string;
+  /** Moved on by every change GitHub counts: a comment, a label, an edit (the `since` filter reads it). */
+  updated_at: string;
   closed_at: string | null;
 }
 
@@ -111,7 +113,7 @@ export class FakeGitHub {
   url = '';
   readonly repos = new Map<string, RepoState>();
   readonly users = new Map<string, User>();
-  readonly tokens = new Map<string, { login: string; kind: 'app' | 'user' }>();
+  readonly tokens = new Map<string, { login: string; kind: 'app' | 'user'; readOnly?: boolean }>();
   readonly gists = new Map<string, Gist>();
   readonly requests: RequestRecord[] = [];
   readonly violations: string[] = [];
@@ -158,9 +160,10 @@ export class FakeGitHub {
     return u;
   }
 
-  token(token: string, login: string, kind: 'app' | 'user' = 'user'): void {
+  /** `readOnly`: the token a fork's pull_request run gets — every write is refused with 403. */
+  token(token: string, login: string, kind: 'app' | 'user' = 'user', readOnly = false): void {
     this.user(login, login.endsWith('[bot]') ? 'Bot' : 'User');
-    this.tokens.set(token, { login, kind });
+    this.tokens.set(token, { login, kind, readOnly });
   }
 
   repo(full: string, associations: Record<string, string> = {}): RepoState {
@@ -207,8 +210,10 @@ export class FakeGitHub {
       milestone: init.milestone ?? null,
       pull: init.pull ?? null,
       created_at: this.tick(),
+      updated_at: '',
       closed_at: init.state === 'closed' ? this.tick() : null,
     };
+    issue.updated_at = issue.closed_at ?? issue.created_at;
     this.user(issue.user);
     for (const l of issue.labels) if (!r.labels.has(l)) r.labels.set(l, { name: l, color: 'ededed', description: null });
     r.issues.set(number, issue);
@@ -229,7 +234,19 @@ export class FakeGitHub {
       updated_at: at,
     };
     r.comments.push(c);
+    this.touch(r, issue, at);
     return c;
+  }
+
+  /** An issue's updated_at moves with its comments and labels, as on GitHub. */
+  touch(r: RepoState, number: number, at = this.tick()): void {
+    const issue = r.issues.get(number);
+    if (issue) issue.updated_at = at;
+  }
+
+  /** The server's clock as GitHub reports it in the Date header: seeded events are stamped with it. */
+  now(): string {
+    return new Date(this.clock).toISOString().replace('.000Z', 'Z');
   }
 
   review(full: string, pull: number, user: string, body: string, state: Review['state'] = 'COMMENTED'): Review {
@@ -397,7 +414,7 @@ export class FakeGitHub {
       active_lock_reason: null,
       comments: r.comments.filter((c) => c.issue === i.number).length,
       created_at: i.created_at,
-      updated_at: i.created_at,
+      updated_at: i.updated_at,
       closed_at: i.closed_at,
       author_association: this.association(r, i.user),
     };
@@ -489,8 +506,15 @@ export class FakeGitHub {
     this.requests.push(record);
     const send = (status: number, data?: Json, headers: Record<string, string> = {}) => {
       record.status = status;
+      // Time passes while GitHub answers: each response is a second after the last event.
+      this.clock += 1000;
       const rate = this.rateHeaders(token);
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...rate, ...headers });
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        date: new Date(this.clock).toUTCString(),
+        ...rate,
+        ...headers,
+      });
       if (data !== undefined && status !== 204) {
         if (status < 300) this.violations.push(...this.specs[0].checkResponse(method, url.pathname, status, data));
         res.end(JSON.stringify(data));
@@ -507,6 +531,12 @@ export class FakeGitHub {
 
     const who = token ? this.tokens.get(token) : undefined;
     if (token && !who) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
+    if (who?.readOnly && method !== 'GET' && method !== 'HEAD')
+      return send(403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
+        status: '403',
+      });
     const key = token ?? 'anonymous';
     const left = this.rateLimit.get(key) ?? (token ? 5000 : this.anonymousLimit);
     if (left <= 0) {
@@ -641,10 +671,12 @@ export class FakeGitHub {
           ];
         c.body = body.body;
         c.updated_at = this.tick();
+        this.touch(r, c.issue, c.updated_at);
         return conformed(200, this.commentJson(r, c));
       }
       if (method === 'DELETE') {
         r.comments.splice(r.comments.indexOf(c), 1);
+        this.touch(r, c.issue);
         return [204, undefined];
       }
     }
@@ -652,8 +684,14 @@ export class FakeGitHub {
     if (rest[0] === 'issues' && rest.length === 1 && method === 'GET') {
       const state = url.searchParams.get('state') ?? 'open';
       const ms = url.searchParams.get('milestone');
+      const since = url.searchParams.get('since');
+      const labels = (url.searchParams.get('labels') ?? '').split(',').filter((l) => l !== '');
       let list = [...r.issues.values()].filter((i) => state === 'all' || i.state === state);
-      if (ms && ms !== '*' && ms !== 'none') list = list.filter((i) => i.milestone === Number(ms));
+      if (ms === 'none') list = list.filter((i) => i.milestone === null);
+      else if (ms === '*') list = list.filter((i) => i.milestone !== null);
+      else if (ms) list = list.filter((i) => i.milestone === Number(ms));
+      if (since) list = list.filter((i) => Date.parse(i.updated_at) >= Date.parse(since));
+      list = list.filter((i) => labels.every((l) => i.labels.includes(l)));
       list.sort((a, b) => b.number - a.number);
       const { slice, headers } = this.page(url, list);
       return conformed(
@@ -674,6 +712,7 @@ export class FakeGitHub {
             issue.body = body.body;
           }
           if (typeof body?.state === 'string') issue.state = body.state;
+          this.touch(r, issue.number);
           return conformed(200, this.issueJson(r, issue));
         }
       }
@@ -699,6 +738,7 @@ export class FakeGitHub {
           const at = this.tick();
           const c: Comment = { id: this.nextId++, issue: issue.number, user: writer, body: body.body, created_at: at, updated_at: at };
           r.comments.push(c);
+          this.touch(r, issue.number, at);
           return conformed(201, this.commentJson(r, c));
         }
       }
@@ -709,6 +749,7 @@ export class FakeGitHub {
             if (!r.labels.has(n)) r.labels.set(n, { name: n, color: 'ededed', description: null });
             if (!issue.labels.includes(n)) issue.labels.push(n);
           }
+          this.touch(r, issue.number);
           return conformed(
             200,
             issue.labels.map((l) => this.labelJson(r, l)),
@@ -719,6 +760,7 @@ export class FakeGitHub {
           if (!issue.labels.includes(name))
             return [404, { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest' }];
           issue.labels = issue.labels.filter((l) => l !== name);
+          this.touch(r, issue.number);
           return conformed(
             200,
             issue.labels.map((l) => this.labelJson(r, l)),

@@ -1,5 +1,5 @@
 /**
- * The `forge` command line: parse, validate, emit, check, conformance.
+ * The `forge` command line: parse, validate, emit, check, conformance, report merge.
  * Exit codes: 0 ok, 1 a finding (invalid annotation, not conforming, failed
  * fixture), 2 a usage mistake (one line on stderr, no stack trace).
  */
@@ -12,6 +12,8 @@ import type { WorkItem } from '../common/work-item.js';
 import { parseTrustPolicy } from '../common/trust.js';
 import { evaluate, parseRequired, VALIDATIONS, type Validation } from '../forge-check/evaluate.js';
 import { textReport } from '../forge-check/render.js';
+import { mergeReports, readReport } from '../forge-check/repository-report.js';
+import { markdownMergedReport, textMergedReport } from '../forge-check/repository-render.js';
 import { runFixtures } from './conformance.js';
 
 export interface Io {
@@ -27,7 +29,10 @@ const USAGE = `usage: forge <command> [options]
             [--card JSON] [--title T] [--body MARKDOWN] [--partial]
   check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
             [--validation strict|template|presence] [--json]
-  conformance DIR                    run fixture files; ends with "N passed, N failed"`;
+  conformance DIR                    run fixture files; ends with "N passed, N failed"
+  report merge FILE... [--format markdown|text|json] [--fail-on-violation]
+                                     combine forge-check report JSON files (one per
+                                     repository) into one summary`;
 
 interface Parsed {
   positional: string[];
@@ -196,7 +201,26 @@ function cmdConformance(args: string[], io: Io): number {
   return failed > 0 ? 1 : 0;
 }
 
+const MERGE_FORMATS = ['markdown', 'text', 'json'] as const;
+
+/** `forge report merge FILE…`: the reports of a matrix of forge-check jobs as one summary. */
+function cmdReport(args: string[], io: Io): number {
+  const p = parseArgs(args, ['format'], ['fail-on-violation']);
+  const [sub, ...files] = p.positional;
+  if (sub !== 'merge')
+    throw new UsageError(sub === undefined ? 'report: missing subcommand (merge)' : `report: unknown subcommand "${sub}" (merge)`);
+  if (files.length === 0) throw new UsageError('report merge: give one or more report files (forge-check report-file)');
+  const format = one(p, 'format') ?? 'markdown';
+  if (!(MERGE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${MERGE_FORMATS.join(', ')}`);
+  const merged = mergeReports(files.map((f) => readReport(readInput(f, io), f)));
+  const text =
+    format === 'json' ? JSON.stringify(merged, null, 2) : format === 'text' ? textMergedReport(merged) : markdownMergedReport(merged);
+  io.out(`${text}\n`);
+  return p.flags.has('fail-on-violation') && merged.counts.failing > 0 ? 1 : 0;
+}
+
 const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
+  report: cmdReport,
   parse: cmdParse,
   validate: cmdValidate,
   emit: cmdEmit,
@@ -216,7 +240,7 @@ export function main(argv: string[], io: Io): number {
   }
   const run = COMMANDS[command];
   try {
-    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, conformance)`);
+    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, conformance, report)`);
     return run(rest, io);
   } catch (e) {
     if (e instanceof UsageError || e instanceof EmitError) {

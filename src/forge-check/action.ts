@@ -1,19 +1,55 @@
 /** forge-check — the conformance gate (spec §7): inputs → logic → outputs and summary. */
-import type { ActionDefinition } from '../common/runner.js';
-import { createClient } from '../github/client.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ActionDefinition, ActionResult } from '../common/runner.js';
+import { createClient, type GitHub } from '../github/client.js';
 import { readCheckInputs, type CheckInputs } from './inputs.js';
 import { runCheck } from './logic.js';
-import { checkOutputs, markdownReport } from './render.js';
+import { runRepositoryCheck } from './repository.js';
+import { markdownRepositoryReport } from './repository-render.js';
+import { checkOutputs, markdownReport, repositoryOutputs } from './render.js';
+
+function writeReport(path: string | null, json: string): void {
+  if (path === null) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${json}\n`);
+}
+
+async function checkRepository(gh: GitHub, inputs: CheckInputs, log: (s: string) => void): Promise<ActionResult> {
+  if (!inputs.repository) throw new Error('scope: repository without its inputs');
+  const { report, rechecked, notes } = await runRepositoryCheck(gh, inputs.repository, log);
+  const outputs = repositoryOutputs(report, rechecked);
+  writeReport(inputs.reportFile, String(outputs.report));
+  const failing = report.issues.filter((e) => e.status === 'failing');
+  const shown = failing
+    .slice(0, 20)
+    .map((e) => `#${e.number}`)
+    .join(', ');
+  const line =
+    failing.length === 0
+      ? null
+      : `${failing.length} of ${report.issues.length} issues do not conform: ${shown}${failing.length > 20 ? `, and ${failing.length - 20} more` : ''} (see the job summary)`;
+  return {
+    outputs,
+    summary: markdownRepositoryReport(report, rechecked, notes),
+    failure: line && inputs.failOnViolation ? `FORGE conformance failed: ${line}` : null,
+    warnings: [...notes, ...(line && !inputs.failOnViolation ? [line] : [])],
+  };
+}
 
 export const forgeCheck: ActionDefinition<CheckInputs> = {
   name: 'forge-check',
   secrets: ['github-token'],
   readInputs: readCheckInputs,
   async execute(inputs, _event, log) {
-    const result = await runCheck(createClient(inputs.token, { log }), inputs);
+    const gh = createClient(inputs.token, { log });
+    if (inputs.scope === 'repository') return checkRepository(gh, inputs, log);
+    const result = await runCheck(gh, inputs);
     const failing = !result.conforming;
+    const outputs = checkOutputs(result);
+    writeReport(inputs.reportFile, String(outputs.report));
     return {
-      outputs: checkOutputs(result),
+      outputs,
       summary: markdownReport(result),
       failure: failing && inputs.failOnViolation ? `FORGE conformance failed: ${result.problems.join('; ')}` : null,
       warnings: [...result.notes, ...(failing && !inputs.failOnViolation ? result.problems : [])],

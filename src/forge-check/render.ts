@@ -1,6 +1,7 @@
 /** The gate's decision as outputs, a Markdown summary, and plain columns for the CLI. */
 import type { ActionResult } from '../common/runner.js';
 import type { CheckResult, TypeStatus } from './evaluate.js';
+import type { RepositoryReport } from './repository-report.js';
 import { tableCell } from '../common/markdown.js';
 
 const ICON: Record<TypeStatus, string> = {
@@ -76,9 +77,27 @@ export function textReport(result: CheckResult): string {
 }
 
 /** The step's outputs, as action.yml declares them. */
-export const OUTPUTS = ['conforming', 'missing', 'incomplete', 'invalid', 'state', 'terminal', 'report'] as const;
+export const OUTPUTS = [
+  'conforming',
+  'missing',
+  'incomplete',
+  'invalid',
+  'state',
+  'terminal',
+  'report',
+  'checked',
+  'rechecked',
+  'failing',
+] as const;
 
-export function checkOutputs(result: CheckResult): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+export type CheckOutputs = Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]>;
+
+/** An item fails when any required type is not ok. */
+function isFailing(item: CheckResult['items'][number]): boolean {
+  return item.types.some((t) => t.status !== 'ok' && t.status !== 'not-required');
+}
+
+export function checkOutputs(result: CheckResult): CheckOutputs {
   return {
     conforming: result.conforming,
     missing: result.missing.join(','),
@@ -87,5 +106,33 @@ export function checkOutputs(result: CheckResult): Record<(typeof OUTPUTS)[numbe
     state: result.state,
     terminal: result.terminal,
     report: JSON.stringify(result.items),
+    checked: result.items.length,
+    rechecked: result.items.length,
+    failing: result.items.filter(isFailing).length,
+  };
+}
+
+/** The same outputs for a repository: the type lists gather every failing issue's types. */
+export function repositoryOutputs(report: RepositoryReport, rechecked: number): CheckOutputs {
+  const typesWith = (status: string) => [
+    ...new Set(
+      report.issues.flatMap((e) =>
+        Object.entries(e.types)
+          .filter(([, s]) => s === status)
+          .map(([t]) => t),
+      ),
+    ),
+  ];
+  return {
+    conforming: report.counts.failing === 0,
+    missing: typesWith('missing').join(','),
+    incomplete: typesWith('incomplete').join(','),
+    invalid: typesWith('invalid').join(','),
+    state: 'none',
+    terminal: false,
+    report: JSON.stringify(report),
+    checked: report.issues.length,
+    rechecked,
+    failing: report.counts.failing,
   };
 }

@@ -11,6 +11,7 @@ import { trustedOfType } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../github/repo.js';
+import { mapLimit } from '../common/concurrency.js';
 import { commentsPage, getIssue, listIssues, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 
 function codeSpanValue(s: string | undefined): string | null {
@@ -147,20 +148,6 @@ export async function reportIssue(gh: GitHub, repo: Repo, item: WorkItem, trust:
     thread.investigator?.annotation ?? null,
     thread.builder?.annotation ?? null,
   );
-}
-
-/** A small worker pool: the throttling plugin still paces the requests. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  });
-  await Promise.all(workers);
-  return out;
 }
 
 /** An issue's report, or every closed issue of a milestone. */

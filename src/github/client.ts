@@ -23,6 +23,19 @@ export interface ClientOptions {
   baseUrl?: string;
 }
 
+/** What a client has done so far: shown in progress lines of long runs. */
+export interface RequestStats {
+  requests: number;
+  retries: number;
+}
+
+const STATS = new WeakMap<object, RequestStats>();
+
+/** The requests and retries a client from createClient has made (zeros for any other client). */
+export function requestStats(gh: GitHub): RequestStats {
+  return { ...(STATS.get(gh) ?? { requests: 0, retries: 0 }) };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface RetryableError {
@@ -68,7 +81,10 @@ export function readRetryDelay(err: unknown, attempt: number, log: (s: string) =
  * without). Writes keep the plugins: GitHub asks for writes to be paced.
  */
 function readsDirect(client: GitHub, writes: GitHub, log: (s: string) => void): GitHub {
+  const stats: RequestStats = { requests: 0, retries: 0 };
+  STATS.set(client, stats);
   client.hook.wrap('request', async (request, options) => {
+    stats.requests++;
     if (options.method !== 'GET' && options.method !== 'HEAD') {
       // The options carry this client's own request hook: drop it, or the write
       // would come straight back here.
@@ -81,6 +97,8 @@ function readsDirect(client: GitHub, writes: GitHub, log: (s: string) => void): 
       } catch (err) {
         const wait = readRetryDelay(err, attempt, log, `${options.method} ${options.url}`);
         if (wait === null) throw err;
+        stats.retries++;
+        stats.requests++;
         await sleep(wait);
       }
     }

@@ -82,12 +82,6 @@ export async function listIssues(
   return raw.filter((i) => !i.pull_request).map((i) => toWorkItem(i, []));
 }
 
-/** Every issue and PR comment of the repository (one paginated listing instead of one per issue). */
-export async function listRepoComments(gh: GitHub, r: Repo): Promise<Array<ThreadComment & { issue: number }>> {
-  const raw = await api('listing the repository comments', () => gh.paginate(gh.rest.issues.listCommentsForRepo, { ...r, per_page: 100 }));
-  return raw.map((c) => ({ ...toComment(c), issue: Number(/\/issues\/(\d+)$/.exec(c.issue_url)?.[1] ?? 0) }));
-}
-
 /** A PR's review bodies, read like comments: review agents often post REVIEWER as a review. */
 export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
   const raw = await api(`reading the reviews of PR #${number}`, () =>

@@ -1,0 +1,163 @@
+/**
+ * forge-check over a whole repository (`scope: repository`): every matching
+ * issue against `required`, at about ceil(issues/100) + ceil(comments/100)
+ * requests; with `since: last-run`, only the issues updated since the
+ * checkpoint are read, and the report still covers the whole repository.
+ */
+import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
+import type { ThreadComment, WorkItem } from '../common/work-item.js';
+import type { TrustPolicy } from '../common/trust.js';
+import { requestStats, type GitHub } from '../github/client.js';
+import { ApiError } from '../github/errors.js';
+import { findMilestone, listComments } from '../github/reads.js';
+import {
+  listRepoComments,
+  listRepoIssues,
+  matchesFilter,
+  perIssuePages,
+  type IssueFilter,
+  type ListedIssue,
+} from '../github/repo-reads.js';
+import { repoName, type Repo } from '../github/repo.js';
+import { readCheckpoint, writeCheckpoint, type CheckSettings } from './checkpoint.js';
+import { evaluate, type Validation } from './evaluate.js';
+import { countStatuses, entryOf, sortEntries, type IssueEntry, type RepositoryReport } from './repository-report.js';
+
+export interface RepositoryInputs {
+  repo: Repo;
+  required: string[];
+  validation: Validation;
+  trust: TrustPolicy;
+  state: IssueFilter['state'];
+  labels: string[];
+  /** As given: a number, a title, `*` or `none`; null for no filter. */
+  milestone: string | null;
+  /** Incremental: the checkpoint's absolute path; null for a full audit that keeps no checkpoint. */
+  checkpoint: string | null;
+}
+
+export interface RepositoryResult {
+  report: RepositoryReport;
+  /** Issues read this run (all of them on a full audit). */
+  rechecked: number;
+  notes: string[];
+}
+
+/** A progress line every this many issues, and after each listing page past the first. */
+const PROGRESS_EVERY = 100;
+
+/** The milestone filter as the issues listing takes it: a title is looked up once. */
+async function milestoneFilter(gh: GitHub, r: Repo, milestone: string | null): Promise<string | null> {
+  if (milestone === null || milestone === '*' || milestone === 'none' || /^\d+$/.test(milestone)) return milestone;
+  return String((await findMilestone(gh, r, milestone)).number);
+}
+
+function progress(gh: GitHub, what: string): string {
+  const s = requestStats(gh);
+  return `${what}, ${s.requests} requests, ${s.retries} retries`;
+}
+
+/**
+ * Every thread of `issues`: from the repository-wide comment listing when that
+ * asks fewer pages than one listing per issue (a full, unfiltered audit),
+ * else per issue, a few at a time. Returns the issues read with comments.
+ */
+async function readThreads(
+  gh: GitHub,
+  r: Repo,
+  issues: ListedIssue[],
+  wholeRepository: boolean,
+  log: (s: string) => void,
+): Promise<{ items: WorkItem[]; notes: string[] }> {
+  const counts = issues.map((i) => i.commentCount);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const notes: string[] = [];
+  if (wholeRepository && perIssuePages(counts) > Math.ceil(total / 100)) {
+    const byIssue = new Map<number, ThreadComment[]>(issues.map((i) => [i.item.number, []]));
+    let shown = 0;
+    const comments = await listRepoComments(gh, r, (read) => {
+      if (read - shown < PROGRESS_EVERY * 10) return;
+      shown = read;
+      log(progress(gh, `read ${read}/~${total} comments`));
+    });
+    for (const c of comments) byIssue.get(c.issue)?.push(c);
+    return { items: issues.map((i) => ({ ...i.item, comments: byIssue.get(i.item.number) ?? [] })), notes };
+  }
+  let done = 0;
+  const read = await mapLimit(issues, READ_CONCURRENCY, async (i) => {
+    let comments: ThreadComment[] = [];
+    try {
+      comments = i.commentCount > 0 ? await listComments(gh, r, i.item.number) : [];
+    } catch (e) {
+      // Deleted or transferred between the listing and now: nothing left to check.
+      if (e instanceof ApiError && (e.status === 404 || e.status === 410)) {
+        notes.push(`#${i.item.number} disappeared while the audit ran (${e.status}); left out`);
+        return null;
+      }
+      throw e;
+    }
+    if (++done % PROGRESS_EVERY === 0) log(progress(gh, `audited ${done}/${issues.length} issues`));
+    return { ...i.item, comments };
+  });
+  return { items: read.filter((x): x is WorkItem => x !== null), notes };
+}
+
+function entryFor(item: WorkItem, inputs: RepositoryInputs): IssueEntry {
+  const result = evaluate([item], [], { required: inputs.required, validation: inputs.validation, trust: inputs.trust });
+  return entryOf(result.items[0], item.title, result.problems);
+}
+
+export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, log: (s: string) => void): Promise<RepositoryResult> {
+  const r = inputs.repo;
+  const filter: IssueFilter = {
+    state: inputs.state,
+    labels: inputs.labels,
+    milestone: await milestoneFilter(gh, r, inputs.milestone),
+  };
+  const settings: CheckSettings = {
+    repository: repoName(r),
+    required: inputs.required,
+    validation: inputs.validation,
+    trustedAuthors: inputs.trust.text,
+    filter,
+  };
+  const notes: string[] = [];
+  const previous = inputs.checkpoint ? readCheckpoint(inputs.checkpoint, settings) : null;
+  if (previous && previous.checkpoint === null) notes.push(`since: last-run — ${previous.why}, so every issue was read`);
+  const since = previous?.checkpoint?.lastRun ?? null;
+
+  const listing = await listRepoIssues(gh, r, filter, since, (listed) => {
+    if (listed > PROGRESS_EVERY && listed % (PROGRESS_EVERY * 10) === 0) log(progress(gh, `listed ${listed} issues`));
+  });
+  const entries = new Map<number, IssueEntry>();
+  let toRead = listing.issues;
+  if (since !== null) {
+    // Listed unfiltered: a changed issue that no longer matches leaves the report.
+    for (const e of previous?.checkpoint?.issues ?? []) entries.set(e.number, e);
+    toRead = listing.issues.filter((i) => matchesFilter(i.item, filter));
+    for (const i of listing.issues) if (!matchesFilter(i.item, filter)) entries.delete(i.item.number);
+  }
+  const unfiltered = since === null && filter.state === 'all' && filter.labels.length === 0 && filter.milestone === null;
+  const threads = await readThreads(gh, r, toRead, unfiltered, log);
+  notes.push(...threads.notes);
+  for (const item of threads.items) entries.set(item.number, entryFor(item, inputs));
+  log(progress(gh, `audited ${threads.items.length}/${toRead.length} issues${since ? ` changed since ${since}` : ''}`));
+
+  const issues = sortEntries([...entries.values()]);
+  const generatedAt = listing.serverTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (inputs.checkpoint) writeCheckpoint(inputs.checkpoint, { version: 1, settings, lastRun: generatedAt, issues });
+  return {
+    report: {
+      version: 1,
+      repository: repoName(r),
+      generatedAt,
+      required: inputs.required,
+      validation: inputs.validation,
+      incremental: since !== null,
+      counts: countStatuses(issues),
+      issues,
+    },
+    rechecked: threads.items.length,
+    notes,
+  };
+}
