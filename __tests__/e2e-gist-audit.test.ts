@@ -261,3 +261,65 @@ test('bad inputs fail before any request', async () => {
   expect(s.stdout).toContain('input "scope" must be one of issue, milestone, repository');
   expect(gh.requests.length).toBe(before);
 });
+
+test("the gist-token user's gists come from GET /gists; others are read a few at a time", async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  // 150 own gists (2 listing pages), 40 of them referenced, 3 public; 12 others' gists referenced.
+  const own = Array.from({ length: 150 }, (_, i) => gh.gist('octo-owner', { public: i % 50 === 7 }));
+  const referenced = own.slice(0, 40);
+  const foreign = Array.from({ length: 12 }, (_, i) => gh.gist(`writer${i}`, { public: false }));
+  for (const g of [...referenced, ...foreign]) gh.comment(repo, issue.number, 'maintainer', knowledge(gistUrl(g)));
+  const before = gh.requests.length;
+  gh.maxInFlight = 0;
+  gh.latencyMs = 20;
+  const r = await audit(repo, { 'issue-number': String(issue.number), 'fail-on-public': 'false' });
+  gh.latencyMs = 0;
+  const requests = gh.requests.slice(before);
+  expect(r.code).toBe(0);
+  expect(r.outputs).toMatchObject({ checked: '52', public: '1' });
+  // 1 issue + 1 comments page + 2 listing pages + one read per foreign gist; none per own gist.
+  expect(requests.filter((q) => q.path === '/gists')).toHaveLength(2);
+  const single = requests.filter((q) => q.path.startsWith('/gists/')).map((q) => q.path.slice('/gists/'.length));
+  expect(single.sort()).toEqual(foreign.map((g) => g.id).sort());
+  expect(requests).toHaveLength(1 + 1 + 2 + 12);
+  // Bounded concurrency: more than one read in flight, never more than four.
+  expect(gh.maxInFlight).toBeGreaterThan(1);
+  expect(gh.maxInFlight).toBeLessThanOrEqual(4);
+  // The log still names each gist in the order it was referenced.
+  const order = r.stdout
+    .split('\n')
+    .filter((l) => /^gist [0-9a-f]+: (PUBLIC|secret)/.test(l))
+    .map((l) => l.split(':')[0].slice(5));
+  expect(order).toEqual([...referenced, ...foreign].map((g) => g.id));
+});
+
+test('with one referenced gist the audit asks for it directly, not for the whole listing', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  const g = gh.gist('octo-owner', { public: false });
+  gh.comment(repo, issue.number, 'maintainer', knowledge(gistUrl(g)));
+  const before = gh.requests.length;
+  const r = await audit(repo, { 'issue-number': String(issue.number) });
+  expect(r.code).toBe(0);
+  expect(gh.requests.slice(before).map((q) => q.path)).toEqual([
+    `/repos/${repo}/issues/${issue.number}`,
+    `/repos/${repo}/issues/${issue.number}/comments`,
+    `/gists/${g.id}`,
+  ]);
+});
+
+test('when the listing would cost more pages than the gists it could answer, it stops after the first page', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  // The user now owns 300+ gists (4 pages); two old ones are referenced.
+  const old = [gh.gist('octo-owner'), gh.gist('octo-owner')];
+  for (let i = 0; i < 150; i++) gh.gist('octo-owner');
+  for (const g of old) gh.comment(repo, issue.number, 'maintainer', knowledge(gistUrl(g)));
+  const before = gh.requests.length;
+  const r = await audit(repo, { 'issue-number': String(issue.number) });
+  expect(r.code).toBe(0);
+  const paths = gh.requests.slice(before).map((q) => q.path);
+  expect(paths.filter((p) => p === '/gists')).toHaveLength(1);
+  expect(paths.filter((p) => p.startsWith('/gists/')).length).toBeLessThanOrEqual(2);
+});

@@ -333,7 +333,8 @@ describe('gist-visibility-audit', () => {
     const issue = gh.issue(repo);
     const big = gh.gist('gister', { public: true, files: { 'a.md': { content: 'a' } } });
     gh.comment(repo, issue.number, 'maintainer', `<!-- FORGE:KNOWLEDGE_GIST: https://gist.github.example/gister/${big.id} -->`);
-    gh.mutateNext('GET', new RegExp(`/gists/${big.id}$`), (data) => ({ ...data, truncated: true }));
+    // Every read of it is truncated: the audit's and the migration's own read in full.
+    gh.mutateNext('GET', new RegExp(`/gists/${big.id}$`), (data) => ({ ...data, truncated: true }), 2);
     const copies = gh.writes().filter((w) => w.path === '/gists').length;
     const r = await audit(repo, { 'issue-number': String(issue.number), remediate: 'true' });
     expect(gh.gists.has(big.id)).toBe(true);

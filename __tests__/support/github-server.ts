@@ -119,6 +119,9 @@ export class FakeGitHub {
   readonly violations: string[] = [];
   readonly faults: Fault[] = [];
   latencyMs = 0;
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight = 0;
+  maxInFlight = 0;
   /** Remaining core requests per token (and for anonymous callers). */
   rateLimit = new Map<string, number>();
   anonymousLimit = 60;
@@ -304,8 +307,8 @@ export class FakeGitHub {
   }
 
   /** Rewrite the next successful response to a matching request. */
-  mutateNext(method: string, path: RegExp, mutate: (data: Json) => Json): void {
-    this.faults.push({ method, path, status: 200, times: 1, after: true, mutate });
+  mutateNext(method: string, path: RegExp, mutate: (data: Json) => Json, times = 1): void {
+    this.faults.push({ method, path, status: 200, times, after: true, mutate });
   }
 
   primaryExhausted(method: string | undefined, path: RegExp, resetInSeconds: number, times = 1): void {
@@ -500,11 +503,14 @@ export class FakeGitHub {
     const auth = req.headers.authorization ?? '';
     const token = auth.replace(/^(token|bearer)\s+/i, '') || null;
     for (const spec of this.specs) this.violations.push(...spec.checkRequest(method, url.pathname, url.searchParams, body, raw !== ''));
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
 
     const record: RequestRecord = { method, path: url.pathname, query: url.search, body, status: 0, token };
     this.requests.push(record);
     const send = (status: number, data?: Json, headers: Record<string, string> = {}) => {
+      this.inFlight--;
       record.status = status;
       // Time passes while GitHub answers: each response is a second after the last event.
       this.clock += 1000;

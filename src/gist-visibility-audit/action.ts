@@ -37,6 +37,7 @@ export const gistVisibilityAudit: ActionDefinition<AuditStepInputs> = {
       dryRun: inputs.dryRun,
       label: inputs.label,
       anonymous,
+      ownGists: collected.ownGists ?? null,
     });
     for (const step of result.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
     return {

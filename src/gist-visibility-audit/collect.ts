@@ -127,6 +127,8 @@ export interface Collected {
   /** What was searched, for the summary. */
   searched: string[];
   notes: string[];
+  /** The gist-token user's gists, when they were listed (repository scope): the audit reads their visibility from here. */
+  ownGists?: GistInfo[];
 }
 
 /** What an audit covers: one issue, a milestone and its issues, or the whole repository. */
@@ -182,9 +184,9 @@ export async function collectReferences(gh: GitHub, opts: CollectOptions): Promi
     const own = await listOwnGists(opts.gistClient);
     for (const g of memoryIndexGists(own, r)) refs.push(memoryIndexReference(g, r));
     searched.push(`${own.length} gist(s) of the gist-token user for the memory index`);
-  } else {
-    notes.push('The memory-index gist was not searched: listing your own gists needs a gist-token.');
+    return { refs, searched, notes, ownGists: own };
   }
+  notes.push('The memory-index gist was not searched: listing your own gists needs a gist-token.');
   return { refs, searched, notes };
 }
 

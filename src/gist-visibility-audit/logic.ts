@@ -9,7 +9,16 @@ import { emit, parse } from '../codec/index.js';
 import { errorMessage, httpStatus } from '../common/errors.js';
 import type { GitHub } from '../github/client.js';
 import { describeApiError } from '../github/errors.js';
-import { authenticatedLogin, createSecretGist, deleteGist, getGistRaw, updateGistFile, type GistInfo } from '../github/gists.js';
+import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
+import {
+  authenticatedLogin,
+  createSecretGist,
+  deleteGist,
+  getGistRaw,
+  ownGistsAmong,
+  updateGistFile,
+  type GistInfo,
+} from '../github/gists.js';
 import type { Repo } from '../github/repo.js';
 import { getComment, getIssue, getMilestone } from '../github/reads.js';
 import { addLabels, ensureLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
@@ -79,47 +88,100 @@ function gistName(ref: Reference, shown: ReadonlySet<string>, isPublic: boolean)
   return isPublic || shown.has(ref.id) ? `gist ${ref.id}` : `a secret gist (${ref.source})`;
 }
 
-/** Look up every gist once; index gists' files add references (to `queue`) one level down. */
-async function lookUp(gists: GitHub, refs: readonly Reference[], anonymous: boolean, log: (s: string) => void): Promise<Lookup> {
+/** A reference found inside an index gist's file: one level down, never itself an index. */
+function linkedFrom(
+  ref: Reference & { id: string },
+  name: string,
+  file: GistInfo['files'][number],
+  link: { url: string; id: string | null },
+): Reference {
+  return {
+    type: 'KNOWLEDGE_GIST',
+    url: link.url,
+    id: link.id,
+    source: `${name.startsWith('a secret') ? `the index gist found in ${ref.source}` : `index ${name}`}, file ${file.filename}`,
+    trusted: ref.trusted,
+    issue: ref.issue,
+    location: { kind: 'gist-file', gistId: ref.id, filename: file.filename },
+    index: false,
+    shown: false,
+  };
+}
+
+type Fetched = { kind: 'state'; state: GistState } | { kind: 'refused'; err: unknown };
+
+async function fetchGist(gists: GitHub, id: string): Promise<Fetched> {
+  try {
+    return { kind: 'state', state: { kind: 'found', gist: await getGistRaw(gists, id) } };
+  } catch (err) {
+    return httpStatus(err) === 404 ? { kind: 'state', state: { kind: 'missing' } } : { kind: 'refused', err };
+  }
+}
+
+/** The gist-token user's gists among `ids`: as collected, or listed when that saves requests. */
+async function ownAmong(gists: GitHub, ids: ReadonlySet<string>, own: readonly GistInfo[] | null): Promise<Map<string, GistInfo>> {
+  if (own) return new Map(own.filter((g) => ids.has(g.id)).map((g) => [g.id, g]));
+  if (ids.size < 2) return new Map();
+  try {
+    return await ownGistsAmong(gists, ids);
+  } catch {
+    // The per-gist reads that follow say why GitHub refuses (an App token, a rate limit).
+    return new Map();
+  }
+}
+
+/**
+ * Look up every gist once: the gist-token user's own from `GET /gists` (which
+ * carries `public`), the rest a few at a time. Index gists are read in full
+ * and the references their files list are looked up in a second round (one
+ * level, as the spec's index does).
+ */
+async function lookUp(
+  gists: GitHub,
+  refs: readonly Reference[],
+  opts: { anonymous: boolean; own: readonly GistInfo[] | null },
+  log: (s: string) => void,
+): Promise<Lookup> {
   const states = new Map<string, GistState>();
-  // A work queue: index gists' files append the references they list.
-  const queue = [...refs];
-  const shown = new Set(queue.filter((r) => r.shown && r.id !== null).map((r) => r.id as string));
-  for (let i = 0; i < queue.length; i++) {
-    const ref = queue[i];
-    if (ref.id === null || states.has(ref.id)) continue;
-    try {
-      const gist = await getGistRaw(gists, ref.id);
-      states.set(ref.id, { kind: 'found', gist });
-      const name = gistName(ref, shown, gist.public);
-      log(`${name}: ${gist.public ? 'PUBLIC' : 'secret'}${name.startsWith('a secret') ? '' : ` (${ref.source})`}`);
-      if (ref.index) {
-        for (const f of gist.files) {
-          for (const link of gistUrlsInText(f.content ?? '')) {
-            queue.push({
-              type: 'KNOWLEDGE_GIST',
-              url: link.url,
-              id: link.id,
-              source: `${name.startsWith('a secret') ? `the index gist found in ${ref.source}` : `index ${name}`}, file ${f.filename}`,
-              trusted: ref.trusted,
-              issue: ref.issue,
-              location: { kind: 'gist-file', gistId: ref.id, filename: f.filename },
-              index: false,
-              shown: false,
-            });
-          }
-        }
-      }
-    } catch (err) {
-      if (httpStatus(err) === 404) {
-        states.set(ref.id, { kind: 'missing' });
+  const all = [...refs];
+  const shown = new Set(all.filter((r) => r.shown && r.id !== null).map((r) => r.id as string));
+  let round: Reference[] = [...refs];
+  while (round.length > 0) {
+    // The first reference to each unknown gist decides how it is read and named.
+    const first = new Map<string, Reference & { id: string }>();
+    for (const ref of round)
+      if (ref.id !== null && !states.has(ref.id) && !first.has(ref.id)) first.set(ref.id, ref as Reference & { id: string });
+    const indexIds = new Set(round.filter((r) => r.index && r.id !== null).map((r) => r.id as string));
+    const listable = new Set([...first.keys()].filter((id) => !indexIds.has(id)));
+    const own = opts.anonymous ? new Map<string, GistInfo>() : await ownAmong(gists, listable, opts.own);
+    const ids = [...first.keys()];
+    const fetched = await mapLimit(ids, READ_CONCURRENCY, async (id): Promise<Fetched> => {
+      const listed = listable.has(id) ? own.get(id) : undefined;
+      return listed ? { kind: 'state', state: { kind: 'found', gist: listed } } : fetchGist(gists, id);
+    });
+    const next: Reference[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const f = fetched[i];
+      const ref = first.get(ids[i]) as Reference & { id: string };
+      if (f.kind === 'refused') return { states, refs: all, unfinished: refusal(f.err, opts.anonymous) };
+      states.set(ref.id, f.state);
+      if (f.state.kind === 'missing') {
         log(`${ref.shown ? `gist ${ref.id}` : 'a gist'}: not found (${ref.source})`);
         continue;
       }
-      return { states, refs: queue, unfinished: refusal(err, anonymous) };
+      const gist = f.state.gist;
+      const name = gistName(ref, shown, gist.public);
+      log(`${name}: ${gist.public ? 'PUBLIC' : 'secret'}${name.startsWith('a secret') ? '' : ` (${ref.source})`}`);
+      if (!indexIds.has(ref.id)) continue;
+      for (const indexRef of round.filter((r) => r.index && r.id === ref.id))
+        for (const file of gist.files)
+          for (const link of gistUrlsInText(file.content ?? ''))
+            next.push(linkedFrom(indexRef as Reference & { id: string }, name, file, link));
     }
+    all.push(...next);
+    round = next;
   }
-  return { states, refs: queue, unfinished: null };
+  return { states, refs: all, unfinished: null };
 }
 
 async function rewriteReference(gh: GitHub, gists: GitHub, r: Repo, ref: Reference, newUrl: string): Promise<void> {
@@ -230,6 +292,8 @@ export interface AuditOptions {
   dryRun: boolean;
   label: string | null;
   anonymous: boolean;
+  /** The gist-token user's gists, when the collection already listed them. */
+  ownGists?: readonly GistInfo[] | null;
 }
 
 /** The clients and repository an audit works with. */
@@ -340,9 +404,16 @@ async function remediateAll(
   if (plan.migrate.size === 0) return out;
   const me = await authenticatedLogin(ctx.gists);
   for (const [id, refs] of plan.migrate) {
-    const state = states.get(id);
-    if (state?.kind !== 'found') continue;
-    const result = await remediate(ctx.gh, ctx.gists, ctx.repo, state.gist, refs, me);
+    if (states.get(id)?.kind !== 'found') continue;
+    // Read in full now: a listing carries no file contents, and the gist may have changed since.
+    const full = await fetchGist(ctx.gists, id);
+    const result =
+      full.kind === 'state' && full.state.kind === 'found'
+        ? await remediate(ctx.gh, ctx.gists, ctx.repo, full.state.gist, refs, me)
+        : {
+            ok: false,
+            detail: `not remediated: reading it in full failed (${full.kind === 'refused' ? errorMessage(full.err) : 'it is gone (404)'}); the public gist is unchanged`,
+          };
     steps.push(`gist ${id}: ${result.detail}`);
     if (result.ok) {
       out.remediated.add(id);
@@ -380,7 +451,7 @@ async function labelIssues(
 }
 
 export async function runAudit(ctx: AuditContext, refs: Reference[], opts: AuditOptions): Promise<AuditResult> {
-  const lookup = await lookUp(ctx.gists, refs, opts.anonymous, ctx.log);
+  const lookup = await lookUp(ctx.gists, refs, { anonymous: opts.anonymous, own: opts.ownGists ?? null }, ctx.log);
   const findings = findingsFor(lookup.refs, lookup.states);
   const steps: string[] = [];
   const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);

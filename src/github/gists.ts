@@ -5,6 +5,7 @@
  */
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
+import { lastPage } from './reads.js';
 
 export interface GistFile {
   filename: string;
@@ -70,9 +71,32 @@ export async function deleteGist(gh: GitHub, id: string): Promise<void> {
   await api(`deleting gist ${id}`, () => gh.rest.gists.delete({ gist_id: id }));
 }
 
+/** Every gist of the token's user, secret ones included (files without their content). */
 export async function listOwnGists(gh: GitHub): Promise<GistInfo[]> {
   const all = await api("listing the gist-token user's gists", () => gh.paginate(gh.rest.gists.list, { per_page: 100 }));
   return all.map((g) => toGist(g as RawGist));
+}
+
+/**
+ * The token user's gists among `wanted`, from `GET /gists` (100 a page, each
+ * with its visibility) — but only while listing stays cheaper than asking for
+ * the unresolved ones one by one: after the first page, the rest is listed only
+ * when it has fewer pages than there are gists still unknown.
+ */
+export async function ownGistsAmong(gh: GitHub, wanted: ReadonlySet<string>): Promise<Map<string, GistInfo>> {
+  const found = new Map<string, GistInfo>();
+  await api("listing the gist-token user's gists", async () => {
+    let page = 0;
+    for await (const res of gh.paginate.iterator(gh.rest.gists.list, { per_page: 100 })) {
+      page++;
+      for (const g of res.data) if (g.id && wanted.has(g.id)) found.set(g.id, toGist(g as RawGist));
+      const left = wanted.size - found.size;
+      if (left === 0) break;
+      const last = lastPage(res.headers.link) ?? page;
+      if (page === 1 && last - page >= left) break;
+    }
+  });
+  return found;
 }
 
 export async function authenticatedLogin(gh: GitHub): Promise<string> {
