@@ -1,7 +1,11 @@
 /**
  * API cost of each action, from its dist bundle, against the loopback GitHub
- * server: requests made and wall time (median of a few runs). Figures only.
+ * server: requests made beside the lower bound for the scenario, and wall time
+ * (median of a few runs). Figures only; nothing here is asserted about speed.
  */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FakeGitHub } from '../__tests__/support/github-server.js';
 import { runBundle } from '../__tests__/support/run-action.js';
 import { builder, investigator, trajectory } from '../__tests__/support/seed.js';
@@ -18,11 +22,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await gh.stop();
   process.stdout.write(
-    `\nAPI benchmark (loopback server, dist bundles; median of 3 runs)\n${'scenario'.padEnd(58)}requests   ms\n${rows.join('\n')}\n`,
+    `\nAPI benchmark (loopback server, dist bundles; median of the runs)\n${'scenario'.padEnd(62)}requests  bound     ms\n${rows.join('\n')}\n`,
   );
 });
 
-async function measure(name: string, run: () => Promise<unknown>, runs = 3): Promise<void> {
+const pages = (n: number) => Math.ceil(n / 100);
+
+async function measure(name: string, bound: number | null, run: () => Promise<unknown>, runs = 3): Promise<void> {
   const times: number[] = [];
   let requests = 0;
   for (let i = 0; i < runs; i++) {
@@ -33,44 +39,51 @@ async function measure(name: string, run: () => Promise<unknown>, runs = 3): Pro
     requests = gh.requests.length - before;
   }
   times.sort((a, b) => a - b);
-  rows.push(`${name.padEnd(58)}${String(requests).padStart(8)}${times[Math.floor(times.length / 2)].toFixed(0).padStart(7)}`);
+  rows.push(
+    `${name.padEnd(62)}${String(requests).padStart(8)}${String(bound ?? '-').padStart(7)}${times[Math.floor(times.length / 2)].toFixed(0).padStart(7)}`,
+  );
 }
 
-test('api figures', async () => {
+const env = (repo: string, inputs: Record<string, string>, workspace?: string) => ({
+  apiUrl: gh.url,
+  repository: repo,
+  workspace,
+  inputs: { 'github-token': 'ghs_actions', ...inputs },
+});
+
+function threadOf(repo: string, comments: number): number {
+  const issue = gh.issue(repo);
+  for (let i = 1; i <= comments; i++)
+    gh.comment(repo, issue.number, 'maintainer', i === 3 ? investigator() : i === comments - 1 ? builder() : `comment ${i}`);
+  return issue.number;
+}
+
+test('single items', async () => {
   const repo = 'octo/bench';
   gh.repo(repo, { maintainer: 'MEMBER' });
-  const big = gh.issue(repo);
-  for (let i = 1; i <= 1000; i++)
-    gh.comment(
-      repo,
-      big.number,
-      'maintainer',
-      i === 3 ? investigator() : i === 950 ? builder() : i === 990 ? trajectory() : `comment ${i}`,
+  for (const c of [20, 250, 1000]) {
+    const n = threadOf(repo, c);
+    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + pages(c), () =>
+      runBundle('forge-check', env(repo, { 'issue-number': String(n) })),
     );
-  const small = gh.issue(repo);
-  gh.comment(repo, small.number, 'maintainer', investigator());
-  gh.comment(repo, small.number, 'maintainer', builder());
-  const env = (inputs: Record<string, string>) => ({
-    apiUrl: gh.url,
-    repository: repo,
-    inputs: { 'github-token': 'ghs_actions', ...inputs },
-  });
-
-  await measure('forge-check, 2-comment issue', () => runBundle('forge-check', env({ 'issue-number': String(small.number) })));
-  await measure('forge-check, 1,000-comment issue', () => runBundle('forge-check', env({ 'issue-number': String(big.number) })));
-  await measure('forge-emit, skip (annotation already there)', () =>
+  }
+  const big = gh.issue(repo);
+  for (let i = 1; i <= 1000; i++) gh.comment(repo, big.number, 'maintainer', i === 990 ? trajectory() : `comment ${i}`);
+  const small = threadOf(repo, 2);
+  await measure('forge-emit, skip (annotation already there)', 1 + 1, () =>
     runBundle(
       'forge-emit',
-      env({ 'issue-number': String(small.number), type: 'BUILDER', fields: 'Branch: x\nCommits: a\nFiles changed: 1' }),
+      env(repo, { 'issue-number': String(small), type: 'BUILDER', fields: 'Branch: x\nCommits: a\nFiles changed: 1' }),
     ),
   );
   const fresh = gh.issue(repo, { labels: ['workflow:building'] });
   await measure(
     'forge-emit, create + label move (first run; then skips)',
+    null,
     () =>
       runBundle(
         'forge-emit',
-        env({
+        env(repo, {
           'issue-number': String(fresh.number),
           type: 'CONTEXT',
           sections: 'Known Pitfalls for This Area: none',
@@ -79,19 +92,56 @@ test('api figures', async () => {
       ),
     1,
   );
-  await measure('forge-trajectory-report, 1,000-comment issue', () =>
-    runBundle('forge-trajectory-report', env({ 'issue-number': String(big.number) })),
-  );
-  const audited = gh.issue(repo);
-  for (let i = 0; i < 50; i++)
-    gh.comment(
-      repo,
-      audited.number,
-      'maintainer',
-      emit('KNOWLEDGE_GIST', { value: `https://gist.github.com/octo-owner/${gh.gist('octo-owner').id}` }),
-    );
-  await measure('gist-visibility-audit, 50 gists on one issue', () =>
-    runBundle('gist-visibility-audit', env({ 'issue-number': String(audited.number), 'gist-token': 'ghp_user' })),
+  // It reads the first page and then pages from the end until it finds the TRAJECTORY: no bound to print.
+  await measure('forge-trajectory-report, 1,000-comment issue', null, () =>
+    runBundle('forge-trajectory-report', env(repo, { 'issue-number': String(big.number) })),
   );
   expect(rows.length).toBe(6);
+});
+
+test('a repository of 1,000 issues with 20 comments each, then 10 changes', async () => {
+  const repo = 'octo/bench-repo';
+  gh.repo(repo, { maintainer: 'MEMBER' });
+  const numbers: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const issue = gh.issue(repo);
+    numbers.push(issue.number);
+    for (let c = 0; c < 20; c++) gh.comment(repo, issue.number, 'maintainer', c === 0 ? investigator() : c === 1 ? builder() : `c${c}`);
+  }
+  const workspace = join(mkdtempSync(join(tmpdir(), 'forge-bench-')), 'workspace');
+  mkdirSync(workspace);
+  const inputs = { scope: 'repository', since: 'last-run', 'fail-on-violation': 'false' };
+  await measure(
+    'forge-check scope: repository, 1,000 issues × 20 comments',
+    pages(1000) + pages(20000),
+    () => runBundle('forge-check', env(repo, inputs, workspace)),
+    1,
+  );
+  for (const n of numbers.slice(0, 10)) gh.comment(repo, n, 'maintainer', 'one more');
+  await measure(
+    '  incremental (since: last-run) after 10 changed issues',
+    1 + 10 * pages(21),
+    () => runBundle('forge-check', env(repo, inputs, workspace)),
+    1,
+  );
+  await measure('  incremental, nothing changed', 1, () => runBundle('forge-check', env(repo, inputs, workspace)), 1);
+});
+
+test('the gist audit of 50 and 500 gists of the gist-token user', async () => {
+  const repo = 'octo/bench-gists';
+  gh.repo(repo, { maintainer: 'MEMBER' });
+  for (const count of [50, 500]) {
+    const issue = gh.issue(repo);
+    for (let i = 0; i < count; i++)
+      gh.comment(
+        repo,
+        issue.number,
+        'maintainer',
+        emit('KNOWLEDGE_GIST', { value: `https://gist.github.com/octo-owner/${gh.gist('octo-owner').id}` }),
+      );
+    const owned = [...gh.gists.values()].filter((g) => g.owner === 'octo-owner').length;
+    await measure(`gist-visibility-audit, ${count} gists on one issue (user owns ${owned})`, 1 + pages(count) + pages(owned), () =>
+      runBundle('gist-visibility-audit', env(repo, { 'issue-number': String(issue.number), 'gist-token': 'ghp_user' })),
+    );
+  }
 });
