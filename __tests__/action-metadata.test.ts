@@ -70,3 +70,25 @@ test('the runtime runs exactly the JavaScript actions under actions/', () => {
   const js = readdirSync(join(ROOT, 'actions')).filter((n) => read(n).runs.using.startsWith('node'));
   expect(Object.keys(ACTIONS).sort()).toEqual(js.sort());
 });
+
+test("forge-gate: each input is forge-check's, reaches the bundle through env: only, and each output is forge-check's", () => {
+  const gate = YAML.parse(readFileSync(join(ROOT, 'actions', 'forge-gate', 'action.yml'), 'utf8')) as {
+    inputs: Record<string, unknown>;
+    outputs: Record<string, { value: string }>;
+    runs: { using: string; steps: Array<{ run: string; env: Record<string, string> }> };
+  };
+  const check = read('forge-check');
+  expect(gate.runs.using).toBe('composite');
+  const [step] = gate.runs.steps;
+  for (const name of Object.keys(gate.inputs)) {
+    expect([name, name in check.inputs]).toEqual([name, true]);
+    const envName = Object.entries(step.env).find(([, v]) => v === `\${{ inputs.${name} }}`)?.[0];
+    expect([name, envName !== undefined]).toEqual([name, true]);
+    expect(step.run).toContain(`"INPUT_${name.toUpperCase()}=$${envName}"`);
+  }
+  expect(step.run).toContain('node "$GITHUB_ACTION_PATH/../../dist/forge-check/index.js"');
+  for (const [name, spec] of Object.entries(gate.outputs)) {
+    expect(spec.value).toBe(`\${{ steps.check.outputs.${name} }}`);
+    expect([name, name in check.outputs]).toEqual([name, true]);
+  }
+});

@@ -6,7 +6,27 @@ import { join } from 'node:path';
 import YAML from 'yaml';
 import { ROOT } from './support/run-action.js';
 
-const actions = readdirSync(join(ROOT, 'actions'));
+const all = readdirSync(join(ROOT, 'actions'));
+const usingOf = (name: string): string => YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8')).runs.using;
+/** JavaScript actions (one bundle each); composites run those bundles. */
+const actions = all.filter((name) => usingOf(name) !== 'composite');
+
+test('every composite action runs committed bundles and passes inputs through env:', () => {
+  const composites = all.filter((name) => usingOf(name) === 'composite');
+  expect(composites).toEqual(['forge-gate']);
+  for (const name of composites) {
+    const yml = YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8'));
+    expect(yml.name).toBeTruthy();
+    expect(yml.branding).toEqual({ icon: expect.any(String), color: expect.any(String) });
+    for (const [k, v] of Object.entries<{ description?: string }>({ ...yml.inputs, ...yml.outputs }))
+      expect([k, v.description]).toEqual([k, expect.any(String)]);
+    const paths = (yml.runs.steps as Array<{ run: string }>).flatMap((step) =>
+      [...step.run.matchAll(/"\$GITHUB_ACTION_PATH\/([^"]+)"/g)].map((m) => m[1]),
+    );
+    expect(paths).toEqual(['../../dist/forge-check/index.js']);
+    for (const p of paths) expect([p, existsSync(join(ROOT, 'actions', name, p))]).toEqual([p, true]);
+  }
+});
 
 function size(dir: string): number {
   return readdirSync(dir).reduce((n, f) => {

@@ -8,6 +8,11 @@ import { runCheck } from './logic.js';
 import { runRepositoryCheck } from './repository.js';
 import { markdownRepositoryReport } from './repository-render.js';
 import { checkOutputs, markdownReport, repositoryOutputs } from './render.js';
+import { statusCommentBody } from './status-comment.js';
+import { keepStatusComment } from './sticky.js';
+
+/** The same on every run, so an unchanged verdict leaves the comment untouched. */
+const STATUS_FOOTER = 'Kept up to date by forge-check.';
 
 function writeReport(path: string | null, json: string): void {
   if (path === null) return;
@@ -48,11 +53,19 @@ export const forgeCheck: ActionDefinition<CheckInputs> = {
     const failing = !result.conforming;
     const outputs = checkOutputs(result);
     writeReport(inputs.reportFile, String(outputs.report));
+    const warnings = [...result.notes, ...(failing && !inputs.failOnViolation ? result.problems : [])];
+    const subject = inputs.pull ?? inputs.issue;
+    if (inputs.comment && subject !== null) {
+      const sticky = await keepStatusComment(gh, inputs.repo, subject, statusCommentBody(result, STATUS_FOOTER), inputs.trust);
+      for (const step of sticky.steps) log(step);
+      if (sticky.warning) warnings.push(sticky.warning);
+      outputs['comment-url'] = sticky.url ?? '';
+    }
     return {
       outputs,
       summary: markdownReport(result),
       failure: failing && inputs.failOnViolation ? `FORGE conformance failed: ${result.problems.join('; ')}` : null,
-      warnings: [...result.notes, ...(failing && !inputs.failOnViolation ? result.problems : [])],
+      warnings,
     };
   },
 };

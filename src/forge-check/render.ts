@@ -88,6 +88,7 @@ export const OUTPUTS = [
   'checked',
   'rechecked',
   'failing',
+  'comment-url',
 ] as const;
 
 export type CheckOutputs = Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]>;
@@ -109,6 +110,7 @@ export function checkOutputs(result: CheckResult): CheckOutputs {
     checked: result.items.length,
     rechecked: result.items.length,
     failing: result.items.filter(isFailing).length,
+    'comment-url': '',
   };
 }
 
@@ -134,5 +136,6 @@ export function repositoryOutputs(report: RepositoryReport, rechecked: number): 
     checked: report.issues.length,
     rechecked,
     failing: report.counts.failing,
+    'comment-url': '',
   };
 }

@@ -1,0 +1,90 @@
+/**
+ * Keeping one status comment on the checked issue or PR: created once, then
+ * edited in place only when its text changes. Concurrent runs may both post;
+ * each re-reads after posting and the later comment removes itself, so one
+ * is left. Only comments by trusted authors count as ours: a stranger who
+ * copies the marker gets their comment ignored, not edited or deleted.
+ * Failing to post never changes the verdict: it is a warning (a fork PR's
+ * token is read-only).
+ */
+import { errorMessage, httpStatus } from '../common/errors.js';
+import { isTrusted, type TrustPolicy } from '../common/trust.js';
+import type { ThreadComment } from '../common/work-item.js';
+import type { GitHub } from '../github/client.js';
+import type { Repo } from '../github/repo.js';
+import { listComments } from '../github/reads.js';
+import { createComment, deleteComment, updateComment } from '../github/writes.js';
+import { isStatusComment } from './status-comment.js';
+
+export interface StickyOutcome {
+  result: 'created' | 'updated' | 'unchanged' | 'not-posted';
+  url: string | null;
+  /** Set when the comment could not be written: the step warns with it. */
+  warning: string | null;
+  steps: string[];
+}
+
+/** GitHub returns bodies with CRLF; what we wrote had LF. */
+const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
+
+function ours(comments: readonly ThreadComment[], trust: TrustPolicy): ThreadComment[] {
+  return comments.filter((c) => isStatusComment(c.body) && isTrusted(trust, c.author)).sort((a, b) => a.id - b.id);
+}
+
+/** Another run may be removing the same duplicate: one that is already gone is what we wanted. */
+async function deleteIfThere(gh: GitHub, r: Repo, id: number): Promise<void> {
+  try {
+    await deleteComment(gh, r, id);
+  } catch (err) {
+    if (httpStatus(err) !== 404) throw err;
+  }
+}
+
+function notPosted(err: unknown, number: number, steps: string[]): StickyOutcome {
+  const status = httpStatus(err);
+  const why =
+    status === 403
+      ? 'the token may not write here (403) — on a pull request from a fork GITHUB_TOKEN is read-only; post from a workflow_run workflow instead (see the README)'
+      : errorMessage(err);
+  const done = steps.length > 0 ? ` (done before it: ${steps.join('; ')})` : '';
+  return {
+    result: 'not-posted',
+    url: null,
+    warning: `the status comment on #${number} could not be written: ${why}${done}; the verdict stands`,
+    steps,
+  };
+}
+
+/** Make the one status comment on #number hold `body`. */
+export async function keepStatusComment(gh: GitHub, r: Repo, number: number, body: string, trust: TrustPolicy): Promise<StickyOutcome> {
+  const steps: string[] = [];
+  try {
+    const existing = ours(await listComments(gh, r, number), trust);
+    if (existing.length > 0) {
+      const [keep, ...extra] = existing;
+      // Left over from an earlier race: one comment is the promise.
+      for (const c of extra) {
+        await deleteIfThere(gh, r, c.id);
+        steps.push(`deleted duplicate status comment ${c.id}`);
+      }
+      if (sameText(keep.body, body)) return { result: 'unchanged', url: keep.url, warning: null, steps };
+      const updated = await updateComment(gh, r, keep.id, body);
+      steps.push(`edited status comment ${keep.id}`);
+      return { result: 'updated', url: updated.url, warning: null, steps };
+    }
+    const created = await createComment(gh, r, number, body, { once: true });
+    steps.push(`created status comment ${created.id}`);
+    // A concurrent run may have posted too: the earliest stays, ours goes.
+    const after = ours(await listComments(gh, r, number), trust);
+    const first = after[0];
+    if (!first || first.id === created.id) return { result: 'created', url: created.url, warning: null, steps };
+    await deleteIfThere(gh, r, created.id);
+    steps.push(`deleted it again: status comment ${first.id} was posted first by a concurrent run`);
+    if (sameText(first.body, body)) return { result: 'unchanged', url: first.url, warning: null, steps };
+    const updated = await updateComment(gh, r, first.id, body);
+    steps.push(`edited status comment ${first.id}`);
+    return { result: 'updated', url: updated.url, warning: null, steps };
+  } catch (err) {
+    return notPosted(err, number, steps);
+  }
+}
