@@ -54,11 +54,23 @@ export function isTypeNameChar(c: number): boolean {
   return isUpper(c) || isDigit(c) || c === UNDERSCORE;
 }
 
+/** The first offset in [from, to) that is not a space or tab; `to` when there is none. */
+export function skipBlank(s: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && isBlankChar(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The end of [from, to) once trailing spaces and tabs are dropped; `from` when nothing else is left. */
+export function trimBlankEnd(s: string, from: number, to: number): number {
+  let j = to;
+  while (j > from && isBlankChar(s.charCodeAt(j - 1))) j--;
+  return j;
+}
+
 /** Trim spaces and tabs only. */
 export function trimBlank(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isBlankChar(s.charCodeAt(a))) a++;
-  while (b > a && isBlankChar(s.charCodeAt(b - 1))) b--;
+  const a = skipBlank(s, 0, s.length);
+  const b = trimBlankEnd(s, a, s.length);
   return a === 0 && b === s.length ? s : s.slice(a, b);
 }

@@ -3,7 +3,20 @@
  * scan over character codes with no regular expressions, so the time is
  * linear in the line's length whatever it holds (implementation-notes.md §5).
  */
-import { COLON, DASH, EM_DASH, EN_DASH, EXCLAMATION, GREATER_THAN, isBlankChar, isTypeNameChar, isUpper, trimBlank } from './chars.js';
+import {
+  COLON,
+  DASH,
+  EM_DASH,
+  EN_DASH,
+  EXCLAMATION,
+  GREATER_THAN,
+  isBlankChar,
+  isTypeNameChar,
+  isUpper,
+  skipBlank,
+  trimBlank,
+  trimBlankEnd,
+} from './chars.js';
 import { isInline, isReserved } from './registry.js';
 
 export type LineClass =
@@ -22,19 +35,28 @@ const TEXT: LineClass = { kind: 'text' };
 
 /** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
 function closesEarly(s: string, from: number, to: number): boolean {
+  // Bounds: `to` is where the line's own `-->` starts, so a scan that ran one
+  // character into it would meet `-`, never `>`: `<` and `<=` read the same.
+  // Stryker disable next-line EqualityOperator: see above
   for (let i = from; i + 2 < to; i++) {
     if (s.charCodeAt(i) === DASH && s.charCodeAt(i + 1) === DASH) {
       const c = s.charCodeAt(i + 2);
       if (c === GREATER_THAN) return true;
+      // Stryker disable next-line EqualityOperator,ConditionalExpression,ArithmeticOperator: the bound, see above
       if (c === EXCLAMATION && i + 3 < to && s.charCodeAt(i + 3) === GREATER_THAN) return true;
     }
   }
   return false;
 }
 
+/** The end of the type name starting at `from` (`from` itself when none starts there). */
 function readName(s: string, from: number, to: number): number {
+  // The character at `to` is a blank or the `-` of `-->`: never part of a name,
+  // so these bounds only save a read.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
   if (from >= to || !isUpper(s.charCodeAt(from))) return from;
   let i = from + 1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
   while (i < to && isTypeNameChar(s.charCodeAt(i))) i++;
   return i;
 }
@@ -45,18 +67,14 @@ function sentinelState(s: string, from: number, to: number): SentinelWord | null
 }
 
 export function classifyLine(line: string): LineClass {
-  let a = 0;
-  let b = line.length;
-  while (a < b && isBlankChar(line.charCodeAt(a))) a++;
-  while (b > a && isBlankChar(line.charCodeAt(b - 1))) b--;
-  // Shortest tag is `<!--X:PARTIAL-->`-like; anything under 8 chars is text.
-  if (b - a < 8) return TEXT;
+  const a = skipBlank(line, 0, line.length);
+  const b = trimBlankEnd(line, a, line.length);
+  // Both delimiters may overlap (`<!-->`): the interior is then empty or
+  // negative, no name can be read from it, and the line is text.
   if (!line.startsWith('<!--', a) || !line.startsWith('-->', b - 3)) return TEXT;
-  let i = a + 4;
-  let j = b - 3;
-  if (closesEarly(line, i, j)) return TEXT;
-  while (i < j && isBlankChar(line.charCodeAt(i))) i++;
-  while (j > i && isBlankChar(line.charCodeAt(j - 1))) j--;
+  if (closesEarly(line, a + 4, b - 3)) return TEXT;
+  const i = skipBlank(line, a + 4, b - 3);
+  const j = trimBlankEnd(line, i, b - 3);
 
   if (line.startsWith('FORGE:', i)) return classifyForge(line, i + 6, j);
 
@@ -82,8 +100,7 @@ function classifyForge(line: string, i: number, j: number): LineClass {
     // Inline-value types take everything after the colon as their value, so
     // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (implementation-notes.md §2).
     if (isInline(type)) return { kind: 'open', type, value: trimBlank(rawValue), valueForm: 'colon' };
-    let k = afterColon;
-    while (k < j && isBlankChar(line.charCodeAt(k))) k++;
+    const k = skipBlank(line, afterColon, j);
     const state = sentinelState(line, k, j);
     // A reserved non-inline type reads `FORGE:T:COMPLETE` (or `: COMPLETE`) as its sentinel;
     // a custom type only without the space — with it, it is a custom inline value.
@@ -95,8 +112,7 @@ function classifyForge(line: string, i: number, j: number): LineClass {
   }
 
   if (isBlankChar(c)) {
-    let k = nameEnd;
-    while (k < j && isBlankChar(line.charCodeAt(k))) k++;
+    const k = skipBlank(line, nameEnd, j);
     const d = line.charCodeAt(k);
     // `<!-- FORGE:DISPATCHER — {desc} -->`: em dash, en dash, or a lone hyphen.
     const isDash = d === EM_DASH || d === EN_DASH || (d === DASH && (k + 1 === j || isBlankChar(line.charCodeAt(k + 1))));
