@@ -12,7 +12,10 @@ import { classifyLine } from '../src/codec/tags.js';
 describe('classifyLine', () => {
   test.each([
     // `>` and `--` inside a value do not close the comment early; only `-->` and `--!>` do.
-    ['<!-- FORGE:DISPATCHER — a -> b, c -=> d, e!> f -->', { kind: 'open', type: 'DISPATCHER', value: 'a -> b, c -=> d, e!> f', valueForm: 'dash' }],
+    [
+      '<!-- FORGE:DISPATCHER — a -> b, c -=> d, e!> f -->',
+      { kind: 'open', type: 'DISPATCHER', value: 'a -> b, c -=> d, e!> f', valueForm: 'dash' },
+    ],
     ['<!-- FORGE:DISPATCHER — pre--post -->', { kind: 'open', type: 'DISPATCHER', value: 'pre--post', valueForm: 'dash' }],
     ['<!-- FORGE:DISPATCHER — a --!> b -->', { kind: 'text' }],
     ['<!-- FORGE:X --!> -->', { kind: 'text' }],
@@ -23,8 +26,14 @@ describe('classifyLine', () => {
     ['x <!-- FORGE:BUILDER -->', { kind: 'text' }],
     // A sentinel needs a name before its colon.
     ['<!-- :COMPLETE -->', { kind: 'text' }],
-    ['<!-- INVESTIGATION:COMPLETE -->', { kind: 'sentinel', name: 'INVESTIGATION:COMPLETE', type: 'INVESTIGATION', state: 'COMPLETE', forgePrefix: false }],
-    ['<!-- FORGE:BUILDER:COMPLETE -->', { kind: 'sentinel', name: 'FORGE:BUILDER:COMPLETE', type: 'BUILDER', state: 'COMPLETE', forgePrefix: true }],
+    [
+      '<!-- INVESTIGATION:COMPLETE -->',
+      { kind: 'sentinel', name: 'INVESTIGATION:COMPLETE', type: 'INVESTIGATION', state: 'COMPLETE', forgePrefix: false },
+    ],
+    [
+      '<!-- FORGE:BUILDER:COMPLETE -->',
+      { kind: 'sentinel', name: 'FORGE:BUILDER:COMPLETE', type: 'BUILDER', state: 'COMPLETE', forgePrefix: true },
+    ],
     ['<!-- FORGE:KNOWLEDGE_GIST: u -->', { kind: 'open', type: 'KNOWLEDGE_GIST', value: 'u', valueForm: 'colon' }],
     ['<!-- FORGE:BUILDER: note -->', { kind: 'open', type: 'BUILDER', value: 'note', valueForm: 'colon' }],
     // A custom type with a bare colon and nothing after it is not a tag.
@@ -40,14 +49,18 @@ describe('classifyLine', () => {
 
 describe('parse at the edges', () => {
   test('an HTML comment inside an annotation is text, not a foreign sentinel', () => {
-    const [a] = parse('<!-- FORGE:CONTEXT -->\n## Implementation Context\n### Known Pitfalls\n<!-- a note -->\nnone\n<!-- FORGE:CONTEXT:COMPLETE -->');
+    const [a] = parse(
+      '<!-- FORGE:CONTEXT -->\n## Implementation Context\n### Known Pitfalls\n<!-- a note -->\nnone\n<!-- FORGE:CONTEXT:COMPLETE -->',
+    );
     expect(a.foreignSentinels).toEqual([]);
     expect(a.sections['Known Pitfalls']).toBe('<!-- a note -->\nnone');
     expect(a.sentinelState).toBe('complete');
   });
 
   test('every sentinel line is left out of the content, not only the first', () => {
-    const [a] = parse('<!-- FORGE:CONTEXT -->\n## Implementation Context\n### Notes\none\n<!-- FORGE:CONTEXT:PARTIAL -->\ntwo\n<!-- FORGE:CONTEXT:COMPLETE -->\nthree');
+    const [a] = parse(
+      '<!-- FORGE:CONTEXT -->\n## Implementation Context\n### Notes\none\n<!-- FORGE:CONTEXT:PARTIAL -->\ntwo\n<!-- FORGE:CONTEXT:COMPLETE -->\nthree',
+    );
     expect(a.sections.Notes).toBe('one\ntwo\nthree');
     expect(a.sentinelState).toBe('complete');
   });
@@ -161,7 +174,9 @@ describe('emit refusals', () => {
   });
 
   test('a type name that is not one is refused before anything else', () => {
-    expect(() => emitAnnotation('lower', {})).toThrow('"lower" is not a type name: use upper-case letters, digits and _ , starting with a letter');
+    expect(() => emitAnnotation('lower', {})).toThrow(
+      '"lower" is not a type name: use upper-case letters, digits and _ , starting with a letter',
+    );
     expect(() => emitAnnotation(42 as never, {})).toThrow('is not a type name');
   });
 });

@@ -38,5 +38,9 @@ export declare function isUpper(c: number): boolean;
 export declare function isDigit(c: number): boolean;
 /** `[A-Z0-9_]`: the characters after the first in a type name. */
 export declare function isTypeNameChar(c: number): boolean;
+/** The first offset in [from, to) that is not a space or tab; `to` when there is none. */
+export declare function skipBlank(s: string, from: number, to: number): number;
+/** The end of [from, to) once trailing spaces and tabs are dropped; `from` when nothing else is left. */
+export declare function trimBlankEnd(s: string, from: number, to: number): number;
 /** Trim spaces and tabs only. */
 export declare function trimBlank(s: string): string;
