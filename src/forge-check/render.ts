@@ -4,7 +4,8 @@ import type { CheckResult, TypeStatus } from './evaluate.js';
 import type { RepositoryReport } from './repository-report.js';
 import { tableCell } from '../common/markdown.js';
 
-const ICON: Record<TypeStatus, string> = {
+/** How a type's status is shown in tables (the job summary and the status comment). */
+export const STATUS_ICON: Record<TypeStatus, string> = {
   ok: '✅ ok',
   missing: '❌ missing',
   incomplete: '⏳ incomplete',
@@ -36,7 +37,7 @@ export function markdownReport(result: CheckResult): string {
     for (const t of item.types) {
       const link = t.url ? `[comment](${t.url})` : '';
       out.push(
-        `| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? `@${tableCell(t.author)}` : ''} | ${link} | ${tableCell(capped(t.errors.join('; ')))} |`,
+        `| \`${t.type}\` | ${STATUS_ICON[t.status]} | ${t.author ? `@${tableCell(t.author)}` : ''} | ${link} | ${tableCell(capped(t.errors.join('; ')))} |`,
       );
     }
     out.push('');

@@ -6,7 +6,8 @@
  * annotations or issues is inert (no HTML, no tag or sentinel can form).
  */
 import { inert } from '../common/markdown.js';
-import type { CheckResult, ItemReport, TypeStatus } from './evaluate.js';
+import type { CheckResult, ItemReport } from './evaluate.js';
+import { STATUS_ICON } from './render.js';
 
 /** First line of the comment. Deliberately not `<!-- FORGE:… -->`: parse() must find nothing in it. */
 export const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the forge-check action -->';
@@ -69,14 +70,6 @@ export function chainDiagram(item: ItemReport): string {
   return lines.join('\n');
 }
 
-const ICON: Record<TypeStatus, string> = {
-  ok: '✅ ok',
-  missing: '❌ missing',
-  incomplete: '⏳ incomplete',
-  invalid: '⚠️ invalid',
-  'not-required': '➖ not required',
-};
-
 /** At most this many items get a table and a diagram; the rest are named. */
 const MAX_ITEMS = 5;
 /** GitHub refuses comments over 65,536 characters; error texts are cut well before. */
@@ -90,7 +83,7 @@ function itemSection(item: ItemReport): string[] {
   for (const t of item.types) {
     const problems = inert(t.errors.join('; '));
     out.push(
-      `| \`${t.type}\` | ${ICON[t.status]} | ${t.author ? inert(t.author) : ''} | ${problems.length > MAX_ERRORS ? `${problems.slice(0, MAX_ERRORS)}…` : problems} |`,
+      `| \`${t.type}\` | ${STATUS_ICON[t.status]} | ${t.author ? inert(t.author) : ''} | ${problems.length > MAX_ERRORS ? `${problems.slice(0, MAX_ERRORS)}…` : problems} |`,
     );
   }
   out.push('', '```mermaid', chainDiagram(item), '```', '');
