@@ -3,7 +3,8 @@
  * server: requests made beside the lower bound for the scenario, and wall time
  * (median of a few runs). Figures only; nothing here is asserted about speed.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeGitHub } from '../__tests__/support/github-server.js';
@@ -97,6 +98,65 @@ test('single items', async () => {
     runBundle('forge-trajectory-report', env(repo, { 'issue-number': String(big.number) })),
   );
   expect(rows.length).toBe(6);
+});
+
+/** Runs a bundle the runner's way with only the environment a step needs; resolves with the exit code. */
+function runPlain(script: string, env: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+test('cold start of one step: forge-check against a find-comment-like step on the same 2-comment issue', async () => {
+  const repo = 'octo/bench-cold';
+  gh.repo(repo, { maintainer: 'MEMBER' });
+  const n = threadOf(repo, 2);
+  const dir = mkdtempSync(join(tmpdir(), 'forge-baseline-'));
+  execFileSync(
+    process.execPath,
+    [join('node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js'), 'build', 'bench/find-comment-like.ts', '-o', dir, '-m', '-q'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const output = join(dir, 'output');
+  writeFileSync(output, '');
+  const common = { GITHUB_API_URL: gh.url, GITHUB_REPOSITORY: repo, GITHUB_OUTPUT: output, GITHUB_EVENT_PATH: join(dir, 'none.json') };
+  writeFileSync(common.GITHUB_EVENT_PATH, '{}');
+  const baseline = () =>
+    runPlain(join(dir, 'index.js'), {
+      ...common,
+      INPUT_TOKEN: 'ghs_actions',
+      'INPUT_ISSUE-NUMBER': String(n),
+      'INPUT_BODY-INCLUDES': 'FORGE:BUILDER',
+    });
+  const ours = () =>
+    runPlain(join('dist', 'forge-check', 'index.js'), {
+      ...common,
+      'INPUT_GITHUB-TOKEN': 'ghs_actions',
+      'INPUT_ISSUE-NUMBER': String(n),
+      INPUT_REQUIRED: 'minimal',
+    });
+  const times = { ours: [] as number[], baseline: [] as number[] };
+  for (let i = 0; i < 11; i++) {
+    for (const [name, run] of [
+      ['ours', ours],
+      ['baseline', baseline],
+    ] as const) {
+      const t = process.hrtime.bigint();
+      await run();
+      times[name].push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  rows.push(
+    `${'cold start: forge-check, 2-comment issue'.padEnd(62)}${'2'.padStart(8)}${'2'.padStart(7)}${median(times.ours).toFixed(0).padStart(7)}`,
+  );
+  rows.push(
+    `${'cold start: find-comment-like step, same issue'.padEnd(62)}${'1'.padStart(8)}${'1'.padStart(7)}${median(times.baseline).toFixed(0).padStart(7)}`,
+  );
+  rows.push(`  ratio (forge-check / find-comment-like): ${(median(times.ours) / median(times.baseline)).toFixed(2)}`);
 });
 
 test('a repository of 1,000 issues with 20 comments each, then 10 changes', async () => {

@@ -2,17 +2,16 @@
  * The shared runtime bundle (dist/runtime): every action's code, built once.
  * dist/<action>/index.js imports it and calls runAction with its own name.
  */
-import { run as forgeCheck } from './forge-check/main.js';
-import { run as forgeEmit } from './forge-emit/main.js';
-import { run as forgeTrajectoryReport } from './forge-trajectory-report/main.js';
-import { run as gistVisibilityAudit } from './gist-visibility-audit/main.js';
-
-/** Each action's run(), by the name of its folder under actions/. */
+/**
+ * Each action's run(), by the name of its folder under actions/. Loaded on
+ * demand: a step compiles only its own action's code (and what it shares),
+ * not the other three actions' — the runtime bundle is split per action.
+ */
 export const ACTIONS: Readonly<Record<string, () => Promise<void>>> = {
-  'forge-check': forgeCheck,
-  'forge-emit': forgeEmit,
-  'forge-trajectory-report': forgeTrajectoryReport,
-  'gist-visibility-audit': gistVisibilityAudit,
+  'forge-check': async () => (await import(/* webpackMode: "eager" */ './forge-check/main.js')).run(),
+  'forge-emit': async () => (await import(/* webpackMode: "eager" */ './forge-emit/main.js')).run(),
+  'forge-trajectory-report': async () => (await import(/* webpackMode: "eager" */ './forge-trajectory-report/main.js')).run(),
+  'gist-visibility-audit': async () => (await import(/* webpackMode: "eager" */ './gist-visibility-audit/main.js')).run(),
 };
 
 export async function runAction(name: string): Promise<void> {
