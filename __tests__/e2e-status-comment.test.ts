@@ -174,3 +174,22 @@ test('comment: false (the default) writes nothing', async () => {
   await check(repo, pr, { comment: 'false' });
   expect(writes(before)).toEqual([]);
 });
+
+test('on an issue the comment goes on the issue, and its chain starts at the issue body', async () => {
+  const repo = `octo/status${++n}`;
+  gh.repo(repo, { maintainer: 'MEMBER' });
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'issues', payload: { action: 'labeled', issue: { number: issue.number } } },
+    inputs: { 'github-token': 'ghs_actions', comment: 'true' },
+  });
+  expect(r.code).toBe(1);
+  const [comment] = statusComments(repo, issue.number);
+  expect(comment.body).toContain(`### Issue #${issue.number}`);
+  const [diagram] = mermaidBlocks(comment.body);
+  expect(diagram).toContain(`body["Issue #${issue.number} body"]`);
+  expect(parseMermaid([diagram])[0].ok).toBe(true);
+});
