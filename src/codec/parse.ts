@@ -7,11 +7,11 @@
  *                    it; anything else is text.
  *   state FENCED   — every line is text until the closing fence (implementation-notes.md §2).
  *
- * A tag or sentinel is a whole trimmed line, so only lines whose first
- * non-blank character is `<` are classified at all, by a character scan
- * (tags.ts), never by a backtracking regular expression: time is linear.
+ * A tag or sentinel is a whole trimmed line and a fence starts its line, so
+ * only lines whose first non-blank characters are `<!--`, ``` or ~~~ are
+ * looked at, by a character scan (tags.ts, fences.ts), never by a
+ * backtracking regular expression: time is linear.
  */
-import { GRAVE, LESS_THAN, TILDE } from './chars.js';
 import { readCard } from './card.js';
 import { decode } from './escape.js';
 import { closesFence, openingFence, type Fence } from './fences.js';
@@ -33,44 +33,86 @@ interface Block {
 /** The scanner's two states (see the header). */
 type ScanState = 'outside' | 'fenced';
 
+/** What can change the scanner's state, as it first appears on a line: the rest of a comment is never looked at. */
+const MARKS = ['<!--', '```', '~~~'] as const;
+
+/**
+ * The line holding offset `pos`, at or after line `from`: a galloping search
+ * over the line starts, so finding every mark's line costs O(log gap) each and
+ * no more than one pass over the lines in all.
+ */
+function lineAt(t: LineTable, pos: number, from: number): number {
+  let step = 1;
+  while (from + step < t.count && t.start[from + step] <= pos) step *= 2;
+  let lo = from + (step >> 1);
+  let hi = Math.min(from + step, t.count - 1);
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t.start[mid] <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * One pass over the lines that can matter — those whose first non-blank
+ * characters are `<!--`, or three backticks or tildes — found by the engine's
+ * own string search instead of a JavaScript loop over every line: a comment is
+ * mostly prose, and an action parses each one once, before any loop is warm.
+ */
 function scan(t: LineTable): Block[] {
   const body = t.body;
   const blocks: Block[] = [];
   let state: ScanState = 'outside';
   let fence: Fence | null = null;
+  let fenceLine = 0;
   let current: Block | null = null;
-  for (let i = 0; i < t.count; i++) {
-    const p = t.firstNonBlank(i);
-    const c = body.charCodeAt(p);
+  const next = MARKS.map((m) => body.indexOf(m));
+  let line = 0;
+  for (;;) {
+    // The earliest mark still ahead.
+    let k = -1;
+    for (let m = 0; m < MARKS.length; m++) if (next[m] >= 0 && (k < 0 || next[m] < next[k])) k = m;
+    if (k < 0) break;
+    const pos = next[k];
+    line = lineAt(t, pos, line);
+    // Whatever the line holds, its other marks are behind us now.
+    const after = t.end[line];
+    for (let m = 0; m < MARKS.length; m++) if (next[m] >= 0 && next[m] <= after) next[m] = body.indexOf(MARKS[m], after);
+    if (t.firstNonBlank(line) !== pos) continue;
     switch (state) {
       case 'fenced':
-        t.fenced[i] = 1;
-        if (closesFence(t.text(i), fence as Fence)) state = 'outside';
+        if (k > 0 && closesFence(t.text(line), fence as Fence)) {
+          t.fenced.fill(1, fenceLine + 1, line + 1);
+          state = 'outside';
+        }
         break;
       case 'outside': {
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: a shortcut — openingFence() itself refuses lines that do not start with a fence character.
-        const opened = c === GRAVE || c === TILDE ? openingFence(t.text(i)) : null;
-        if (opened) {
-          fence = opened;
-          state = 'fenced';
-          t.fenced[i] = 2;
+        if (k > 0) {
+          const opened = openingFence(t.text(line));
+          if (opened) {
+            fence = opened;
+            fenceLine = line;
+            state = 'fenced';
+            t.fenced[line] = 2;
+          }
           break;
         }
-        // Stryker disable next-line ConditionalExpression: a shortcut — classifyLine() itself calls any line not starting with `<!--` text.
-        if (c !== LESS_THAN) break;
-        const cls = classifyLine(t.text(i));
+        const cls = classifyLine(t.text(line));
         if (cls.kind === 'open') {
-          if (current) current.stopLine = i;
-          current = { type: cls.type, value: cls.value, startLine: i, stopLine: t.count, sentinels: [] };
+          if (current) current.stopLine = line;
+          current = { type: cls.type, value: cls.value, startLine: line, stopLine: t.count, sentinels: [] };
           blocks.push(current);
         } else if (cls.kind === 'sentinel' && current) {
           // A sentinel before any opening tag belongs to nothing and is ignored.
-          current.sentinels.push({ name: cls.name, line: i });
+          current.sentinels.push({ name: cls.name, line });
         }
         break;
       }
     }
   }
+  // An unclosed fence runs to the end of the comment.
+  if (state === 'fenced') t.fenced.fill(1, fenceLine + 1, t.count);
   return blocks;
 }
 
