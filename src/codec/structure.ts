@@ -324,11 +324,10 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
     }
     const c = t.body.charCodeAt(p);
     let last = -1;
-    if (t.fenced[i] === 0) {
-      for (const construct of CONSTRUCTS[c] ?? []) {
-        last = construct(r, n, i, p);
-        if (last >= 0) break;
-      }
+    // Most lines are prose with no construct: no list is made for them (cold code pays per allocation).
+    const constructs = t.fenced[i] === 0 ? CONSTRUCTS[c] : undefined;
+    if (constructs !== undefined) {
+      for (let k = 0; k < constructs.length && last < 0; k++) last = constructs[k](r, n, i, p);
     }
     // A table runs over consecutive `|` lines; anything else ends it.
     if (c !== VERTICAL_BAR || t.fenced[i] !== 0 || last < 0) r.table = null;

@@ -29,10 +29,10 @@ export async function getIssue(gh: GitHub, r: Repo, number: number): Promise<Wor
   return toWorkItem(data, []);
 }
 
-/** An issue or PR with its labels, body and every comment. */
+/** An issue or PR with its labels, body and every comment (the issue and the first page of comments asked at once). */
 export async function readThread(gh: GitHub, r: Repo, number: number): Promise<WorkItem> {
-  const item = await getIssue(gh, r, number);
-  item.comments = await listComments(gh, r, number);
+  const [item, comments] = await Promise.all([getIssue(gh, r, number), listComments(gh, r, number)]);
+  item.comments = comments;
   return item;
 }
 
