@@ -4,8 +4,8 @@
  * changed with every other test still passing.
  */
 import { canonicalJson, cardValue, readCard, sha8 } from '../src/codec/card.js';
-import { codeSpan, EmitError, emit, emitAnnotation, stripCodeSpan } from '../src/codec/emit.js';
-import { foldLine } from '../src/codec/escape.js';
+import { codeSpan, EmitError, emit, emitAnnotation, emitPartial, stripCodeSpan } from '../src/codec/emit.js';
+import { decode, decodeKey, encode, encodeKey, foldLine } from '../src/codec/escape.js';
 import { parse } from '../src/codec/index.js';
 import { classifyLine } from '../src/codec/tags.js';
 
@@ -192,4 +192,92 @@ describe('foldLine', () => {
 
 test.each(['<!-->', '<!--->', '<!---->', '<!-- -->', '<!--FORGE:-->', '<!-- FORGE: -->', '  <!-->  '])('%j is text', (line) => {
   expect(classifyLine(line)).toEqual({ kind: 'text' });
+});
+
+describe('escaping at the edges', () => {
+  test.each([
+    ['&x', '&amp;x'],
+    ['a & b', 'a &amp; b'],
+    ['<!--x', '&lt;!--x'],
+    ['-->x', '--&gt;x'],
+    ['--!>x', '--!&gt;x'],
+    ['a -- b', 'a -- b'],
+    ['plain', 'plain'],
+  ])('encode(%j) is %j, and decodes back', (text, encoded) => {
+    expect(encode(text)).toBe(encoded);
+    expect(decode(encoded)).toBe(text);
+  });
+
+  test('keys escape their asterisks and decode back', () => {
+    expect(encodeKey('a**b & c')).toBe('a&#42;&#42;b &amp; c');
+    expect(decodeKey('a&#42;&#42;b &amp; c')).toBe('a**b & c');
+    expect(decodeKey('plain')).toBe('plain');
+  });
+});
+
+describe('CARD alphabet', () => {
+  test('characters outside base64url, or padding, are refused even though Buffer would skip them', () => {
+    expect(readCard('v1 sha:015abd7f b64:eyJhIjoxfQ==')?.json).toBeNull();
+    expect(readCard('v1 sha:015abd7f b64:eyJh.IjoxfQ')?.json).toBeNull();
+    expect(readCard('v1 sha:015abd7f b64:eyJhIjoxfQ')?.payload).toEqual({ a: 1 });
+  });
+
+  test('base64url of text that is not JSON decodes to nothing', () => {
+    // "not json" in base64url.
+    expect(readCard('v1 sha:00000000 b64:bm90IGpzb24')).toMatchObject({ payload: null, json: null });
+  });
+});
+
+describe('more code spans and emit rules', () => {
+  test.each([
+    ['`a `', 'a '],
+    ['` a`', ' a'],
+    ['`  a  `', ' a '],
+    [' plain ', ' plain '],
+    ['`ab', '`ab'],
+    ['ab`', 'ab`'],
+  ])('stripCodeSpan(%j) is %j', (value, inner) => {
+    expect(stripCodeSpan(value)).toBe(inner);
+  });
+
+  test('an empty code-span field stays empty, and other fields are never wrapped', () => {
+    const text = emit('BUILDER', { fields: { Branch: '', Commits: 'a1', 'Files changed': '2' } });
+    expect(text).toContain('\n**Branch**:\n**Commits**: a1\n**Files changed**: 2\n');
+  });
+
+  test("a finding's Location already written as a code span is not wrapped again", () => {
+    const review = emit('REVIEWER', {
+      fields: { Verdict: 'APPROVED' },
+      findings: [{ severity: 'LOW', location: '`a.ts:1`', issue: 'x', suggestedFix: 'y', prevention: 'z' }],
+    });
+    expect(review).toContain('  **Location**: `a.ts:1`\n');
+  });
+
+  test('fields and sections a template does not list keep their input order, after the listed ones', () => {
+    const b = emit('BUILDER', { fields: { Zeta: '1', Branch: 'x', Alpha: '2', Commits: 'a1', 'Files changed': '2' } });
+    expect(b).toContain('**Branch**: `x`\n**Commits**: a1\n**Files changed**: 2\n**Zeta**: 1\n**Alpha**: 2\n');
+    const i = emit('INVESTIGATOR', {
+      fields: { Verdict: 'CONFIRMED', Confidence: 'HIGH', Severity: 'LOW', 'Task Type': 'Bug Fix', 'Decomposition Assessment': 'NO' },
+      sections: { Zed: 'z', Extra: 'x', 'What Was Claimed': 'y' },
+    });
+    expect(i).toContain('### What Was Claimed\ny\n\n### Zed\nz\n\n### Extra\nx\n');
+  });
+
+  test('an empty table or findings list writes nothing', () => {
+    const fields = { Decisions: 'd', Anomalies: 'None', Completed: '2026-01-01T00:00:00Z' };
+    expect(emit('TRAJECTORY', { table: [], fields })).toBe(emit('TRAJECTORY', { fields }));
+    expect(emit('REVIEWER', { fields: { Verdict: 'APPROVED' }, findings: [] })).toBe(emit('REVIEWER', { fields: { Verdict: 'APPROVED' } }));
+  });
+
+  test('a marker written with its fields and no value warns of nothing', () => {
+    expect(emitAnnotation('CLAIM_RELEASED', { fields: { Holder: 'a', Released: 'b' } })).toEqual({
+      text: '<!-- FORGE:CLAIM_RELEASED -->\n**Holder**: a\n**Released**: b',
+      warnings: [],
+    });
+  });
+
+  test('a custom type writes a list section as a list, and emitPartial names a bad type', () => {
+    expect(emit('ACME', { sections: { Notes: ['a', 'b'] } })).toBe('<!-- FORGE:ACME -->\n\n### Notes\n- a\n- b\n\n<!-- ACME:COMPLETE -->');
+    expect(() => emitPartial('bad')).toThrow(new EmitError('"bad" is not a type name'));
+  });
 });

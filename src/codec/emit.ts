@@ -335,7 +335,6 @@ export function emitAnnotation(type: string, input: EmitInput = {}): Emitted {
   const want = input.status === 'partial' ? 'partial' : 'complete';
   // Unreachable while the rules above hold (every input shape is tested to read back); kept so a
   // future rule that breaks one fails loudly instead of posting a broken annotation.
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: see above
   if (back.length !== 1 || back[0].type !== type || back[0].sentinelState !== want)
     throw new EmitError(`internal: emitted ${type} does not read back as one ${want} annotation`);
   return { text, warnings };

@@ -14,11 +14,8 @@ let scratchEnd = new Int32Array(1024);
 let scratchFenced = new Uint8Array(1024);
 
 function ensureScratch(size: number): void {
-  // Growing more often, or further, than needed costs memory, never a result.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
   if (scratchStart.length >= size) return;
   let cap = scratchStart.length;
-  // Stryker disable next-line EqualityOperator: see above
   while (cap < size) cap *= 2;
   scratchStart = new Int32Array(cap);
   scratchEnd = new Int32Array(cap);
@@ -52,10 +49,8 @@ export class LineTable {
     for (;;) {
       const nl = body.indexOf('\n', s);
       const stop = nl < 0 ? n : nl;
-      // cr can never equal stop (one character is not both CR and LF), and
-      // cr === nl - 1 implies nl > 0: the mutated bounds read the same.
-      // Stryker disable next-line EqualityOperator,ConditionalExpression: see above
-      while (cr >= 0 && cr < stop && !(nl >= 0 && cr === nl - 1)) {
+      // A CR right before the LF is part of CRLF, not a line of its own.
+      while (cr >= 0 && cr < stop && cr !== nl - 1) {
         start[line] = s;
         end[line] = cr;
         line++;
@@ -67,8 +62,6 @@ export class LineTable {
       end[line] = cr >= s && cr === nl - 1 ? nl - 1 : nl;
       line++;
       s = nl + 1;
-      // Looking for the next CR again when the one in hand is still ahead finds the same CR: a saving only.
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: see above
       if (cr >= 0 && cr < s) cr = body.indexOf('\r', s);
     }
     start[line] = s;
@@ -88,8 +81,6 @@ export class LineTable {
   firstNonBlank(i: number): number {
     const e = this.end[i];
     let p = this.start[i];
-    // The character at a line's end is a line break or past the body: never blank.
-    // Stryker disable next-line EqualityOperator: see above
     while (p < e) {
       const c = this.body.charCodeAt(p);
       if (!isBlankChar(c)) break;

@@ -160,7 +160,8 @@ function sentinelOutcome(
  */
 function atomicCloseLine(t: LineTable, block: Block, endLine: number): number {
   let k = block.startLine;
-  while (k < endLine && t.fenced[k + 1] === 0 && t.start[k + 1] === t.firstNonBlank(k + 1) && parseFieldLine(t.text(k + 1)) !== null) k++;
+  // parseFieldLine takes only unindented lines, and a line right under a tag or a field line is never in a fence.
+  while (k < endLine && parseFieldLine(t.text(k + 1)) !== null) k++;
   return k;
 }
 
@@ -191,9 +192,8 @@ function build(t: LineTable, block: Block): Annotation {
   // a sentinel does not end it (text appended after the sentinel is the
   // annotation's). Trailing blank lines are left out.
   let endLine = block.stopLine - 1;
-  // The tag line itself is never blank, so the first bound never decides.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
-  while (endLine > block.startLine && t.isBlank(endLine)) endLine--;
+  // Stops at the tag line at the latest: it is never blank.
+  while (t.isBlank(endLine)) endLine--;
   const closeLine = atomic ? atomicCloseLine(t, block, endLine) : (outcome.line ?? endLine);
 
   const content: number[] = [];
@@ -236,7 +236,6 @@ function build(t: LineTable, block: Block): Annotation {
 /** Every annotation in a comment body, in order. Never throws; unknown types are kept (§7.2). */
 export function parse(body: string): Annotation[] {
   // A shortcut for the common comment with no HTML comment at all: the scan would find nothing either.
-  // Stryker disable next-line ConditionalExpression,StringLiteral: see above
   if (typeof body !== 'string' || body.indexOf('<!--') < 0) return [];
   const t = new LineTable(body);
   return scan(t).map((b) => build(t, b));

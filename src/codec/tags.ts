@@ -35,29 +35,27 @@ const TEXT: LineClass = { kind: 'text' };
 
 /** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
 function closesEarly(s: string, from: number, to: number): boolean {
-  // Bounds: `to` is where the line's own `-->` starts, so a scan that ran one
-  // character into it would meet `-`, never `>`: `<` and `<=` read the same.
-  // Stryker disable next-line EqualityOperator: see above
+  // `to` is where the line's own `-->` starts: reading a character past the
+  // interior meets that `-`, never `>`, so the `--!>` check needs no bound.
   for (let i = from; i + 2 < to; i++) {
     if (s.charCodeAt(i) === DASH && s.charCodeAt(i + 1) === DASH) {
       const c = s.charCodeAt(i + 2);
       if (c === GREATER_THAN) return true;
-      // Stryker disable next-line EqualityOperator,ConditionalExpression,ArithmeticOperator: the bound, see above
-      if (c === EXCLAMATION && i + 3 < to && s.charCodeAt(i + 3) === GREATER_THAN) return true;
+      if (c === EXCLAMATION && s.charCodeAt(i + 3) === GREATER_THAN) return true;
     }
   }
   return false;
 }
 
-/** The end of the type name starting at `from` (`from` itself when none starts there). */
-function readName(s: string, from: number, to: number): number {
-  // The character at `to` is a blank or the `-` of `-->`: never part of a name,
-  // so these bounds only save a read.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
-  if (from >= to || !isUpper(s.charCodeAt(from))) return from;
+/**
+ * The end of the type name starting at `from` (`from` itself when none starts
+ * there). It needs no end bound: the interior ends at a blank or at the `-` of
+ * `-->`, and neither is part of a name.
+ */
+function readName(s: string, from: number): number {
+  if (!isUpper(s.charCodeAt(from))) return from;
   let i = from + 1;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
-  while (i < to && isTypeNameChar(s.charCodeAt(i))) i++;
+  while (isTypeNameChar(s.charCodeAt(i))) i++;
   return i;
 }
 
@@ -79,7 +77,7 @@ export function classifyLine(line: string): LineClass {
   if (line.startsWith('FORGE:', i)) return classifyForge(line, i + 6, j);
 
   // `<!-- NAME:COMPLETE -->` / `<!-- NAME:PARTIAL -->`
-  const nameEnd = readName(line, i, j);
+  const nameEnd = readName(line, i);
   if (nameEnd === i || line.charCodeAt(nameEnd) !== COLON) return TEXT;
   const state = sentinelState(line, nameEnd + 1, j);
   if (!state) return TEXT;
@@ -88,7 +86,7 @@ export function classifyLine(line: string): LineClass {
 }
 
 function classifyForge(line: string, i: number, j: number): LineClass {
-  const nameEnd = readName(line, i, j);
+  const nameEnd = readName(line, i);
   if (nameEnd === i) return TEXT;
   const type = line.slice(i, nameEnd);
   if (nameEnd === j) return { kind: 'open', type, value: null, valueForm: null };
