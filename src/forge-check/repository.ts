@@ -58,17 +58,24 @@ function progress(gh: GitHub, what: string): string {
 }
 
 /**
- * Every thread of `issues`: from the repository-wide comment listing when that
- * asks fewer pages than one listing per issue (a full, unfiltered audit),
- * else per issue, a few at a time. Returns the issues read with comments.
+ * Every thread of `issues`, each handed to `audit` as soon as it is complete:
+ * from the repository-wide comment listing when that asks fewer pages than one
+ * listing per issue (a full, unfiltered audit), else per issue, a few at a
+ * time. Returns how many were audited.
  */
 async function readThreads(
   gh: GitHub,
   r: Repo,
   issues: ListedIssue[],
   wholeRepository: boolean,
+  audit: (item: WorkItem) => void,
   log: (s: string) => void,
-): Promise<{ items: WorkItem[]; notes: string[] }> {
+): Promise<{ audited: number; notes: string[] }> {
+  let audited = 0;
+  const done = (item: WorkItem) => {
+    audit(item);
+    if (++audited % PROGRESS_EVERY === 0 && audited < issues.length) log(progress(gh, `audited ${audited}/${issues.length} issues`));
+  };
   const counts = issues.map((i) => i.commentCount);
   const total = counts.reduce((a, b) => a + b, 0);
   const notes: string[] = [];
@@ -81,10 +88,10 @@ async function readThreads(
       log(progress(gh, `read ${read}/~${total} comments`));
     });
     for (const c of comments) byIssue.get(c.issue)?.push(c);
-    return { items: issues.map((i) => ({ ...i.item, comments: byIssue.get(i.item.number) ?? [] })), notes };
+    for (const i of issues) done({ ...i.item, comments: byIssue.get(i.item.number) ?? [] });
+    return { audited, notes };
   }
-  let done = 0;
-  const read = await mapLimit(issues, READ_CONCURRENCY, async (i) => {
+  await mapLimit(issues, READ_CONCURRENCY, async (i) => {
     let comments: ThreadComment[] = [];
     try {
       comments = i.commentCount > 0 ? await listComments(gh, r, i.item.number) : [];
@@ -92,14 +99,13 @@ async function readThreads(
       // Deleted or transferred between the listing and now: nothing left to check.
       if (e instanceof ApiError && (e.status === 404 || e.status === 410)) {
         notes.push(`#${i.item.number} disappeared while the audit ran (${e.status}); left out`);
-        return null;
+        return;
       }
       throw e;
     }
-    if (++done % PROGRESS_EVERY === 0) log(progress(gh, `audited ${done}/${issues.length} issues`));
-    return { ...i.item, comments };
+    done({ ...i.item, comments });
   });
-  return { items: read.filter((x): x is WorkItem => x !== null), notes };
+  return { audited, notes };
 }
 
 function entryFor(item: WorkItem, inputs: RepositoryInputs): IssueEntry {
@@ -138,10 +144,9 @@ export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, l
     for (const i of listing.issues) if (!matchesFilter(i.item, filter)) entries.delete(i.item.number);
   }
   const unfiltered = since === null && filter.state === 'all' && filter.labels.length === 0 && filter.milestone === null;
-  const threads = await readThreads(gh, r, toRead, unfiltered, log);
+  const threads = await readThreads(gh, r, toRead, unfiltered, (item) => entries.set(item.number, entryFor(item, inputs)), log);
   notes.push(...threads.notes);
-  for (const item of threads.items) entries.set(item.number, entryFor(item, inputs));
-  log(progress(gh, `audited ${threads.items.length}/${toRead.length} issues${since ? ` changed since ${since}` : ''}`));
+  log(progress(gh, `audited ${threads.audited}/${toRead.length} issues${since ? ` changed since ${since}` : ''}`));
 
   const issues = sortEntries([...entries.values()]);
   const generatedAt = listing.serverTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -157,7 +162,7 @@ export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, l
       counts: countStatuses(issues),
       issues,
     },
-    rechecked: threads.items.length,
+    rechecked: threads.audited,
     notes,
   };
 }
