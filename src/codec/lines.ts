@@ -62,7 +62,8 @@ export class LineTable {
       end[line] = cr >= s && cr === nl - 1 ? nl - 1 : nl;
       line++;
       s = nl + 1;
-      if (cr >= 0 && cr < s) cr = body.indexOf('\r', s);
+      // The CR of this line's CRLF is behind us now: find the next one. Any other CR in hand is still ahead.
+      if (cr === nl - 1) cr = body.indexOf('\r', s);
     }
     start[line] = s;
     end[line] = n;

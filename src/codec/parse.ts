@@ -8,9 +8,9 @@
  *   state FENCED   — every line is text until the closing fence (implementation-notes.md §2).
  *
  * A tag or sentinel is a whole trimmed line and a fence starts its line, so
- * only lines whose first non-blank characters are `<!--`, ``` or ~~~ are
- * looked at, by a character scan (tags.ts, fences.ts), never by a
- * backtracking regular expression: time is linear.
+ * only lines holding `<!--`, ``` or ~~~ are looked at, by a character scan
+ * (tags.ts, fences.ts), never by a backtracking regular expression: time is
+ * linear.
  */
 import { readCard } from './card.js';
 import { decode } from './escape.js';
@@ -37,28 +37,10 @@ type ScanState = 'outside' | 'fenced';
 const MARKS = ['<!--', '```', '~~~'] as const;
 
 /**
- * The line holding offset `pos`, at or after line `from`: a galloping search
- * over the line starts, so finding every mark's line costs O(log gap) each and
- * no more than one pass over the lines in all.
- */
-function lineAt(t: LineTable, pos: number, from: number): number {
-  let step = 1;
-  while (from + step < t.count && t.start[from + step] <= pos) step *= 2;
-  let lo = from + (step >> 1);
-  let hi = Math.min(from + step, t.count - 1);
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (t.start[mid] <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/**
- * One pass over the lines that can matter — those whose first non-blank
- * characters are `<!--`, or three backticks or tildes — found by the engine's
- * own string search instead of a JavaScript loop over every line: a comment is
+ * One pass over the lines that can matter — those holding `<!--`, or three
+ * backticks or tildes — found by the engine's own string search: a comment is
  * mostly prose, and an action parses each one once, before any loop is warm.
+ * Each such line is then classified whole (a tag or a fence must start it).
  */
 function scan(t: LineTable): Block[] {
   const body = t.body;
@@ -75,14 +57,14 @@ function scan(t: LineTable): Block[] {
     for (let m = 0; m < MARKS.length; m++) if (next[m] >= 0 && (k < 0 || next[m] < next[k])) k = m;
     if (k < 0) break;
     const pos = next[k];
-    line = lineAt(t, pos, line);
+    // Marks come in order, so the line only moves forward: one pass over the line starts in all.
+    while (line + 1 < t.count && t.start[line + 1] <= pos) line++;
     // Whatever the line holds, its other marks are behind us now.
     const after = t.end[line];
     for (let m = 0; m < MARKS.length; m++) if (next[m] >= 0 && next[m] <= after) next[m] = body.indexOf(MARKS[m], after);
-    if (t.firstNonBlank(line) !== pos) continue;
     switch (state) {
       case 'fenced':
-        if (k > 0 && closesFence(t.text(line), fence as Fence)) {
+        if (closesFence(t.text(line), fence as Fence)) {
           t.fenced.fill(1, fenceLine + 1, line + 1);
           state = 'outside';
         }
