@@ -283,3 +283,25 @@ test('report-file, then forge report merge across repositories (the org matrix)'
     'forge: reports/junk.json: not a forge-check report (expected {"version": 1, "repository": …, "issues": […]})\n',
   );
 });
+
+test('a server whose Date header runs ahead of its updated_at stamps still has its changes read', async () => {
+  const { repo, numbers } = seedRepository('skewed', 30, 2);
+  const workspace = freshWorkspace();
+  gh.dateSkewMs = 365 * 24 * 3600 * 1000;
+  try {
+    await check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace);
+    gh.comment(repo, numbers[0], 'maintainer', builder());
+    const { result, requests } = await counted(() => check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace));
+    expect(result.outputs).toMatchObject({ checked: '30', rechecked: '1' });
+    expect(JSON.parse(result.outputs.report).issues.find((e: Entry) => e.number === numbers[0]).status).toBe('conforming');
+    expect(requests).toHaveLength(2);
+    // And with nothing changed, the newest issue (at the `since` second itself) is not read again.
+    const { result: quiet, requests: none } = await counted(() =>
+      check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace),
+    );
+    expect(quiet.outputs.rechecked).toBe('0');
+    expect(none).toHaveLength(1);
+  } finally {
+    gh.dateSkewMs = 0;
+  }
+});

@@ -119,6 +119,8 @@ export class FakeGitHub {
   readonly violations: string[] = [];
   readonly faults: Fault[] = [];
   latencyMs = 0;
+  /** Added to the Date header only: a server whose clock disagrees with its own updated_at stamps. */
+  dateSkewMs = 0;
   /** Requests being answered right now, and the most there ever were at once. */
   inFlight = 0;
   maxInFlight = 0;
@@ -517,7 +519,7 @@ export class FakeGitHub {
       const rate = this.rateHeaders(token);
       res.writeHead(status, {
         'content-type': 'application/json; charset=utf-8',
-        date: new Date(this.clock).toUTCString(),
+        date: new Date(this.clock + this.dateSkewMs).toUTCString(),
         ...rate,
         ...headers,
       });

@@ -20,6 +20,8 @@ export interface IssueEntry {
   types: Record<string, TypeStatus>;
   /** One line per type that is not ok. */
   problems: string[];
+  /** GitHub's updated_at when the issue was read: an incremental run reads it again only when this moved. */
+  updatedAt?: string;
 }
 
 export interface RepositoryReport {

@@ -16,6 +16,7 @@ import {
   matchesFilter,
   perIssuePages,
   type IssueFilter,
+  type IssueListing,
   type ListedIssue,
 } from '../github/repo-reads.js';
 import { repoName, type Repo } from '../github/repo.js';
@@ -108,6 +109,22 @@ async function readThreads(
   return { audited, notes };
 }
 
+/**
+ * Where the next incremental run starts: GitHub's clock when this run began
+ * listing (anything updated while it ran is at or after it), but never later
+ * than the newest change this run saw, since a server's Date header and its
+ * updated_at stamps need not share a clock. With nothing listed, the previous
+ * start still holds.
+ */
+export function nextSince(listing: IssueListing, previous: string | null): string {
+  let newest: string | null = null;
+  for (const i of listing.issues)
+    if (i.updatedAt !== '' && (newest === null || Date.parse(i.updatedAt) > Date.parse(newest))) newest = i.updatedAt;
+  if (newest === null) return previous ?? listing.serverTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (listing.serverTime === null) return newest;
+  return Date.parse(listing.serverTime) < Date.parse(newest) ? listing.serverTime : newest;
+}
+
 function entryFor(item: WorkItem, inputs: RepositoryInputs): IssueEntry {
   const result = evaluate([item], [], { required: inputs.required, validation: inputs.validation, trust: inputs.trust });
   return entryOf(result.items[0], item.title, result.problems);
@@ -138,19 +155,28 @@ export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, l
   const entries = new Map<number, IssueEntry>();
   let toRead = listing.issues;
   if (since !== null) {
-    // Listed unfiltered: a changed issue that no longer matches leaves the report.
     for (const e of previous?.checkpoint?.issues ?? []) entries.set(e.number, e);
-    toRead = listing.issues.filter((i) => matchesFilter(i.item, filter));
+    // Listed unfiltered: a changed issue that no longer matches leaves the report.
     for (const i of listing.issues) if (!matchesFilter(i.item, filter)) entries.delete(i.item.number);
+    // `since` includes its own second: an issue whose updated_at has not moved since it was read is not read again.
+    toRead = listing.issues.filter((i) => matchesFilter(i.item, filter) && entries.get(i.item.number)?.updatedAt !== i.updatedAt);
   }
   const unfiltered = since === null && filter.state === 'all' && filter.labels.length === 0 && filter.milestone === null;
-  const threads = await readThreads(gh, r, toRead, unfiltered, (item) => entries.set(item.number, entryFor(item, inputs)), log);
+  const updatedAt = new Map(listing.issues.map((i) => [i.item.number, i.updatedAt]));
+  const threads = await readThreads(
+    gh,
+    r,
+    toRead,
+    unfiltered,
+    (item) => entries.set(item.number, { ...entryFor(item, inputs), updatedAt: updatedAt.get(item.number) }),
+    log,
+  );
   notes.push(...threads.notes);
   log(progress(gh, `audited ${threads.audited}/${toRead.length} issues${since ? ` changed since ${since}` : ''}`));
 
   const issues = sortEntries([...entries.values()]);
   const generatedAt = listing.serverTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (inputs.checkpoint) writeCheckpoint(inputs.checkpoint, { version: 1, settings, lastRun: generatedAt, issues });
+  if (inputs.checkpoint) writeCheckpoint(inputs.checkpoint, { version: 1, settings, lastRun: nextSince(listing, since), issues });
   return {
     report: {
       version: 1,
