@@ -72,6 +72,11 @@ export function refsInBody(body: string, location: Location, issue: number | nul
   return out;
 }
 
+/** The gist references in one comment on #issue, trusted as its author is. */
+function commentRefs(c: ThreadComment, issue: number, trust: TrustPolicy): Reference[] {
+  return refsInBody(c.body, { kind: 'comment', issue, commentId: c.id }, issue, isTrusted(trust, c.author), `comment ${c.id} on #${issue}`);
+}
+
 function itemRefs(item: WorkItem, comments: ThreadComment[], trust: TrustPolicy): Reference[] {
   const refs = refsInBody(
     item.body,
@@ -80,16 +85,7 @@ function itemRefs(item: WorkItem, comments: ThreadComment[], trust: TrustPolicy)
     isTrusted(trust, item.author),
     `body of #${item.number}`,
   );
-  for (const c of comments)
-    refs.push(
-      ...refsInBody(
-        c.body,
-        { kind: 'comment', issue: item.number, commentId: c.id },
-        item.number,
-        isTrusted(trust, c.author),
-        `comment ${c.id} on #${item.number}`,
-      ),
-    );
+  for (const c of comments) refs.push(...commentRefs(c, item.number, trust));
   return refs;
 }
 
@@ -167,16 +163,7 @@ export async function collectReferences(gh: GitHub, opts: CollectOptions): Promi
   const issues = await listIssues(gh, r, { state: 'all' });
   for (const item of issues) refs.push(...itemRefs(item, [], trust));
   const comments = await listRepoComments(gh, r);
-  for (const c of comments)
-    refs.push(
-      ...refsInBody(
-        c.body,
-        { kind: 'comment', issue: c.issue, commentId: c.id },
-        c.issue,
-        isTrusted(trust, c.author),
-        `comment ${c.id} on #${c.issue}`,
-      ),
-    );
+  for (const c of comments) refs.push(...commentRefs(c, c.issue, trust));
   const milestones = await listMilestones(gh, r);
   for (const m of milestones) refs.push(...milestoneRefs(m));
   searched.push(`${issues.length} issue(s), ${comments.length} comment(s), ${milestones.length} milestone(s)`);
