@@ -12,7 +12,8 @@ import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../github/repo.js';
 import { mapLimit } from '../common/concurrency.js';
-import { commentsPage, getIssue, listIssues, resolveMilestone, type MilestoneRef } from '../github/reads.js';
+import { commentsPage, getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
+import { listIssues } from '../github/repo-reads.js';
 
 function codeSpanValue(s: string | undefined): string | null {
   return s === undefined ? null : stripCodeSpan(s).trim();

@@ -10,8 +10,8 @@ import { isTrusted, type TrustPolicy } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import { listOwnGists, type GistInfo } from '../github/gists.js';
 import { repoName, type Repo } from '../github/repo.js';
-import { listComments, listIssues, getIssue } from '../github/reads.js';
-import { listRepoComments } from '../github/repo-reads.js';
+import { listComments, getIssue } from '../github/reads.js';
+import { listIssues, listRepoComments } from '../github/repo-reads.js';
 import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../github/reads.js';
 import { gistIdFromUrl } from './urls.js';
 

@@ -66,22 +66,6 @@ export async function commentsPage(
   return { comments: res.data.map(toComment), last: lastPage(res.headers.link) ?? page };
 }
 
-/** Issues (not PRs) of the repository, optionally in one milestone. */
-export async function listIssues(
-  gh: GitHub,
-  r: Repo,
-  options: { state: 'open' | 'closed' | 'all'; milestone?: number },
-): Promise<WorkItem[]> {
-  const params = {
-    ...r,
-    state: options.state,
-    per_page: 100,
-    ...(options.milestone !== undefined ? { milestone: String(options.milestone) } : {}),
-  };
-  const raw = await api('listing issues', () => gh.paginate(gh.rest.issues.listForRepo, params));
-  return raw.filter((i) => !i.pull_request).map((i) => toWorkItem(i, []));
-}
-
 /** A PR's review bodies, read like comments: review agents often post REVIEWER as a review. */
 export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
   const raw = await api(`reading the reviews of PR #${number}`, () =>

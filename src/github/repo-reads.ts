@@ -72,6 +72,16 @@ export async function listRepoIssues(
   return { issues, serverTime };
 }
 
+/** Issues (not PRs) of the repository, optionally in one milestone: the listing above, without its bookkeeping. */
+export async function listIssues(gh: GitHub, r: Repo, options: { state: IssueFilter['state']; milestone?: number }): Promise<WorkItem[]> {
+  const filter: IssueFilter = {
+    state: options.state,
+    labels: [],
+    milestone: options.milestone === undefined ? null : String(options.milestone),
+  };
+  return (await listRepoIssues(gh, r, filter, null)).issues.map((i) => i.item);
+}
+
 /** Does an issue (as listed, unfiltered) fall inside `filter`? Used on incremental runs, which list without filters. */
 export function matchesFilter(item: WorkItem, filter: IssueFilter): boolean {
   if (filter.state !== 'all' && item.state !== filter.state) return false;
