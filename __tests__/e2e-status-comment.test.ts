@@ -193,3 +193,27 @@ test('on an issue the comment goes on the issue, and its chain starts at the iss
   expect(diagram).toContain(`body["Issue #${issue.number} body"]`);
   expect(parseMermaid([diagram])[0].ok).toBe(true);
 });
+
+test('the workflow_run pattern: issue-number names the PR, and the comment goes on the PR', async () => {
+  const { repo, issue, pr } = setup();
+  gh.comment(repo, issue, 'maintainer', builder('fix/x'));
+  gh.comment(repo, pr, 'maintainer', reviewer());
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'workflow_run', payload: { action: 'completed', workflow_run: { id: 1 } } },
+    inputs: {
+      'github-token': 'ghs_actions',
+      'issue-number': String(pr),
+      comment: 'true',
+      required: 'INVESTIGATOR, BUILDER, REVIEWER',
+      'fail-on-violation': 'false',
+    },
+  });
+  expect(r.stderr).toBe('');
+  expect(r.outputs.conforming).toBe('true');
+  const [comment] = statusComments(repo, pr);
+  expect(comment.body).toContain('## FORGE conformance: ✅ conforming');
+  expect(comment.body).toContain(`### Issue #${issue}`);
+  expect(statusComments(repo, issue)).toHaveLength(0);
+});
