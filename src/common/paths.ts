@@ -4,7 +4,7 @@
  * elsewhere, no symlink leading out. Otherwise `body-file: /proc/self/environ`
  * posts the workflow token in a public comment.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { quote } from '../codec/quote.js';
 import { UsageError } from './errors.js';
@@ -41,4 +41,16 @@ export function workspacePath(input: string, value: string, workspace: string): 
   const realRoot = existsSync(root) ? realpathSync(root) : root;
   if (!within(realRoot, realOrAncestor(path))) throw new UsageError(`${outside} (a symbolic link leads out of it)`);
   return path;
+}
+
+/**
+ * Write a file the workspace keeps (reports, checkpoints, release notes),
+ * making its folder: written beside it and renamed into place, so a cancelled
+ * job never leaves half a file for the next step or the next run.
+ */
+export function writeWorkspaceFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }

@@ -1,11 +1,10 @@
 /** forge-check — the conformance gate (spec §7): inputs → logic → outputs and summary. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { writeWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition, ActionResult } from '../common/runner.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { readCheckInputs, type CheckInputs } from './inputs.js';
 import { runCheck } from './logic.js';
-import { runRepositoryCheck } from './repository.js';
+import { runRepositoryCheck, type RepositoryInputs } from './repository.js';
 import { markdownRepositoryReport } from './repository-render.js';
 import { checkOutputs, markdownReport, repositoryOutputs } from './render.js';
 import { statusCommentBody } from './status-comment.js';
@@ -15,14 +14,16 @@ import { keepStatusComment } from './sticky.js';
 const STATUS_FOOTER = 'Kept up to date by forge-check.';
 
 function writeReport(path: string | null, json: string): void {
-  if (path === null) return;
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${json}\n`);
+  if (path !== null) writeWorkspaceFile(path, `${json}\n`);
 }
 
-async function checkRepository(gh: GitHub, inputs: CheckInputs, log: (s: string) => void): Promise<ActionResult> {
-  if (!inputs.repository) throw new Error('scope: repository without its inputs');
-  const { report, rechecked, notes } = await runRepositoryCheck(gh, inputs.repository, log);
+async function checkRepository(
+  gh: GitHub,
+  repository: RepositoryInputs,
+  inputs: CheckInputs,
+  log: (s: string) => void,
+): Promise<ActionResult> {
+  const { report, rechecked, notes } = await runRepositoryCheck(gh, repository, log);
   const outputs = repositoryOutputs(report, rechecked);
   writeReport(inputs.reportFile, String(outputs.report));
   const failing = report.issues.filter((e) => e.status === 'failing');
@@ -48,7 +49,8 @@ export const forgeCheck: ActionDefinition<CheckInputs> = {
   readInputs: readCheckInputs,
   async execute(inputs, _event, log) {
     const gh = createClient(inputs.token, { log });
-    if (inputs.scope === 'repository') return checkRepository(gh, inputs, log);
+    // Set exactly when scope is repository.
+    if (inputs.repository !== null) return checkRepository(gh, inputs.repository, inputs, log);
     const result = await runCheck(gh, inputs);
     const failing = !result.conforming;
     const outputs = checkOutputs(result);

@@ -4,8 +4,8 @@
  * status then. A checkpoint made under other settings, or unreadable, is not
  * an error: the run audits everything and writes a fresh one.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeWorkspaceFile } from '../common/paths.js';
 import type { IssueFilter } from '../github/repo-reads.js';
 import { ISSUE_STATUSES, type IssueEntry } from './repository-report.js';
 
@@ -66,10 +66,7 @@ export function readCheckpoint(path: string, settings: CheckSettings): Checkpoin
   return { checkpoint: data };
 }
 
-/** Written beside and renamed into place, so a cancelled job never leaves half a checkpoint. */
+/** Replaced whole, never left half written (see writeWorkspaceFile). */
 export function writeCheckpoint(path: string, checkpoint: Checkpoint): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(checkpoint)}\n`);
-  renameSync(temporary, path);
+  writeWorkspaceFile(path, `${JSON.stringify(checkpoint)}\n`);
 }

@@ -28,14 +28,13 @@ function issueLink(e: IssueEntry, repository?: string): string {
   return `[${tableCell(name)}](${e.url})${e.title ? ` ${inert(e.title.slice(0, 120))}` : ''}`;
 }
 
+/** "issue #12: BUILDER is missing" → "BUILDER is missing": the row already names the issue. */
+function problemsOf(e: IssueEntry): string {
+  return e.problems.map((p) => p.replace(/^(?:issue|PR) #\d+: /, '')).join('; ');
+}
+
 function problemsCell(e: IssueEntry): string {
-  // "issue #12: BUILDER is missing" → "BUILDER is missing": the row already names the issue.
-  return inert(
-    e.problems
-      .map((p) => p.replace(/^(?:issue|PR) #\d+: /, ''))
-      .join('; ')
-      .slice(0, 600),
-  );
+  return inert(problemsOf(e).slice(0, 600));
 }
 
 function rows<T>(list: readonly T[], render: (t: T) => string, what: string): string[] {
@@ -103,8 +102,7 @@ export function textMergedReport(merged: MergedReport): string {
   const out = merged.repositories.map(
     (r) => `${r.repository}: ${r.counts.failing} failing, ${r.counts.conforming} conforming, ${r.counts.exempt} exempt`,
   );
-  for (const e of merged.failing)
-    out.push(`  ${e.repository}#${e.number}: ${e.problems.map((p) => p.replace(/^(?:issue|PR) #\d+: /, '')).join('; ')}`);
+  for (const e of merged.failing) out.push(`  ${e.repository}#${e.number}: ${problemsOf(e)}`);
   out.push(
     `total: ${merged.counts.failing} failing, ${merged.counts.conforming} conforming, ${merged.counts.exempt} exempt in ${merged.repositories.length} repositories`,
   );

@@ -11,7 +11,7 @@ import { trustedOfType } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../github/repo.js';
-import { mapLimit } from '../common/concurrency.js';
+import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
 import { commentsPage, getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
 
@@ -176,6 +176,6 @@ export async function runReport(gh: GitHub, inputs: ReportInputs): Promise<Repor
   }
   const milestone = await resolveMilestone(gh, inputs.repo, inputs.scope.milestone);
   const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });
-  const reports = await mapLimit(issues, 8, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));
+  const reports = await mapLimit(issues, READ_CONCURRENCY, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));
   return { found: reports.some((r) => r.found), reports, milestoneTitle: milestone.title, scopeTitle: `milestone ${milestone.title}` };
 }
