@@ -6,6 +6,9 @@
  */
 import { getOctokit } from '@actions/github';
 import { GitHub as GitHubClass } from '@actions/github/lib/utils';
+import { HttpClient } from '@actions/http-client';
+import { fetch as undiciFetch } from 'undici';
+import { transport } from './transport.js';
 
 export type GitHub = ReturnType<typeof getOctokit>;
 
@@ -106,11 +109,26 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
   return client;
 }
 
+/**
+ * The fetch Octokit sends with: node:http(s) straight to GitHub (transport.ts),
+ * or, when HTTPS_PROXY / HTTP_PROXY applies to GitHub's URL (NO_PROXY and
+ * loopback addresses excepted), undici through @actions/http-client's proxy
+ * agent — the path @actions/github itself takes, chosen here from the
+ * environment as it is when the client is made.
+ */
+function fetchFor(baseUrl: string): typeof transport {
+  const dispatcher = new HttpClient().getAgentDispatcher(baseUrl);
+  if (!dispatcher) return transport;
+  return ((url: string, init: object) => undiciFetch(url, { ...init, dispatcher })) as unknown as typeof transport;
+}
+
 export function createClient(token: string, options: ClientOptions = {}): GitHub {
   const log = options.log ?? (() => undefined);
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
+  const request = { request: { fetch: fetchFor(baseUrl) } };
   const octokitOptions = {
     baseUrl,
+    ...request,
     throttle: {
       onRateLimit: (retryAfter: number, req: { method: string; url: string }, _o: unknown, retryCount: number) => {
         if (retryAfter <= MAX_RESET_WAIT_SECONDS && retryCount < MAX_RETRIES) {
@@ -130,7 +148,7 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
     retry: { retries: MAX_RETRIES },
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
   };
-  const plain = { baseUrl, log: octokitOptions.log };
+  const plain = { baseUrl, log: octokitOptions.log, ...request };
   // The plugins (and Bottleneck under the throttling one) load with the first
   // write: most steps only read, and their cold start should not pay for it.
   const plugins = async () => {
