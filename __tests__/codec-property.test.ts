@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { decode, emit, encode, foldLine, parse, TYPES } from '../src/codec/index.js';
 import { splitLines } from '../src/codec/lines.js';
+import { branchIn, prNumberIn } from '../src/codec/structure.js';
 
 // Strings that lean on the dangerous pieces: comment delimiters, entities,
 // FORGE tag and sentinel text, line breaks of every kind, fences, bold marks.
@@ -195,4 +196,59 @@ test('the line table splits exactly where CRLF, CR and LF are, nowhere else', ()
     ),
     { numRuns: RUNS * 2 },
   );
+});
+
+describe('TRAJECTORY cells: the PR number and branch readers match the patterns they replace', () => {
+  // The readers were regular expressions; they are now plain scans (nothing to compile in a fresh process).
+  // These are the patterns, kept here as the definition the scans must agree with.
+  const pr = (s: string) => {
+    const m = /PR #(\d{1,9})/.exec(s);
+    return m ? Number(m[1]) : null;
+  };
+  const branch = (s: string) => /Branch:\s{0,4}`([^`]{1,255})`/.exec(s)?.[1] ?? null;
+  const CELL = [
+    'PR #',
+    'PR',
+    '#',
+    '1',
+    '42',
+    '1234567890',
+    'Branch:',
+    'Branch',
+    ':',
+    '`',
+    ' ',
+    '\t',
+    '\u00a0',
+    '\u2028',
+    'x',
+    'fix/a-b',
+    '``',
+  ];
+  const cellText = fc.array(fc.oneof(fc.constantFrom(...CELL), fc.string({ maxLength: 3 })), { maxLength: 12 }).map((a) => a.join(''));
+
+  test('on text built from the pieces that matter', () => {
+    fc.assert(
+      fc.property(cellText, (s) => {
+        expect(prNumberIn(s)).toBe(pr(s));
+        expect(branchIn(s)).toBe(branch(s));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('at the bounds: nine digits, four spaces, 255 characters', () => {
+    for (const s of [
+      'PR #1234567890',
+      'PR #x PR #7',
+      'Branch:    `b`',
+      'Branch:     `b`',
+      'Branch:``Branch: `c`',
+      `Branch: \`${'a'.repeat(255)}\``,
+      `Branch: \`${'a'.repeat(256)}\` Branch: \`ok\``,
+      'Branch:\u3000`w`',
+    ]) {
+      expect([s, prNumberIn(s), branchIn(s)]).toEqual([s, pr(s), branch(s)]);
+    }
+  });
 });

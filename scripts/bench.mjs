@@ -148,10 +148,13 @@ function coldFigures(thread) {
     JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./bench-cold.mjs', import.meta.url)), file], { encoding: 'utf8' })),
   );
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const importMs = median(runs.map((r) => r.importMs));
   const parseMs = median(runs.map((r) => r.parseMs));
   const validateMs = median(runs.map((r) => r.validateMs));
   console.log(`Fresh process, first pass over the realistic thread (median of ${runs.length} processes)`);
-  console.log(`  parse: ${parseMs.toFixed(3)} ms    then parse + validate: ${validateMs.toFixed(3)} ms`);
+  console.log(
+    `  loading the codec: ${importMs.toFixed(3)} ms    first parse: ${parseMs.toFixed(3)} ms    then parse + validate: ${validateMs.toFixed(3)} ms`,
+  );
 }
 
 function threadFigures(name, thread) {

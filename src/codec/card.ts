@@ -3,7 +3,7 @@
  * canonical JSON (keys sorted recursively, one line, UTF-8); the base64url
  * alphabet cannot spell `<!--` or `-->`, so the machine surface needs no escaping.
  */
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Card } from './types.js';
 
 export function canonicalJson(value: unknown): string {
@@ -20,8 +20,16 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
+/**
+ * node:crypto, loaded the first time a CARD is read or written: loading it
+ * takes about 2 ms, most comments hold no CARD, and the codec is imported by
+ * every step and by the CLI.
+ */
+let crypto: typeof import('node:crypto') | undefined;
+
 export function sha8(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 8);
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash('sha256').update(text).digest('hex').slice(0, 8);
 }
 
 export function cardValue(payload: unknown): string {

@@ -7,7 +7,7 @@
  * sliced only when something needs to read it, which keeps parsing linear and
  * light on memory even for a body of 65,536 empty lines.
  */
-import { isBlankChar } from './chars.js';
+import { isBlankChar, SPACE, TAB } from './chars.js';
 
 let scratchStart = new Int32Array(1024);
 let scratchEnd = new Int32Array(1024);
@@ -82,11 +82,8 @@ export class LineTable {
   firstNonBlank(i: number): number {
     const e = this.end[i];
     let p = this.start[i];
-    while (p < e) {
-      const c = this.body.charCodeAt(p);
-      if (!isBlankChar(c)) break;
-      p++;
-    }
+    const body = this.body;
+    while (p < e && (body.charCodeAt(p) === SPACE || body.charCodeAt(p) === TAB)) p++;
     return p;
   }
 

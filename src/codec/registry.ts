@@ -442,6 +442,19 @@ export const TYPES: readonly TypeSpec[] = [
 
 const BY_TYPE = new Map(TYPES.map((t) => [t.type, t]));
 
+/** Each type's `aliases` keyed by the lower-cased spelling, built once: the parser looks one up per field read. */
+const ALIASES = new Map(
+  TYPES.filter((t) => t.aliases).map((t) => [
+    t.type,
+    new Map(Object.entries(t.aliases ?? {}).map(([written, field]) => [written.toLowerCase(), field])),
+  ]),
+);
+
+/** The field `key` is another spelling of for `type` (registry `aliases`, any letter case), or undefined. */
+export function aliasFor(type: string, key: string): string | undefined {
+  return ALIASES.get(type)?.get(key.toLowerCase());
+}
+
 export function typeSpec(type: string): TypeSpec | undefined {
   return BY_TYPE.get(type);
 }

@@ -9,6 +9,7 @@ import {
   COLON,
   DASH,
   DOT,
+  GRAVE,
   isBlankChar,
   isDigit,
   LEFT_BRACKET,
@@ -23,8 +24,8 @@ import {
 import { decode, decodeKey } from './escape.js';
 import { closesFence, fenceInfo, openingFence, type Fence } from './fences.js';
 import { parseJsonc } from './jsonc.js';
-import { isBlankLine, type LineTable } from './lines.js';
-import type { TypeSpec } from './registry.js';
+import type { LineTable } from './lines.js';
+import { aliasFor, type TypeSpec } from './registry.js';
 import type { Annotation, ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
 
 /** The part of an annotation the Markdown reader fills. */
@@ -93,20 +94,20 @@ function splitRow(text: string): string[] {
   if (s.endsWith('|') && !s.endsWith('\\|')) s = s.slice(0, -1);
   const cells: string[] = [];
   let from = 0;
-  let cur = '';
+  // The text of a cell read so far when it holds `\|` (a literal bar); usually empty.
+  let escaped = '';
   for (let bar = s.indexOf('|'); bar >= 0; bar = s.indexOf('|', bar + 1)) {
     if (bar > 0 && s.charCodeAt(bar - 1) === BACKSLASH) {
-      // `\|` is a literal bar inside the cell.
-      cur += `${s.slice(from, bar - 1)}|`;
+      escaped += `${s.slice(from, bar - 1)}|`;
       from = bar + 1;
       continue;
     }
-    cells.push(cur + s.slice(from, bar));
-    cur = '';
+    cells.push(decode(trimBlank(escaped + s.slice(from, bar))));
+    escaped = '';
     from = bar + 1;
   }
-  cells.push(cur + s.slice(from));
-  return cells.map((cell) => decode(trimBlank(cell)));
+  cells.push(decode(trimBlank(escaped + s.slice(from))));
+  return cells;
 }
 
 function isDelimiterRow(text: string): boolean {
@@ -152,7 +153,11 @@ function sectionText(t: LineTable, lines: number[], from: number, to: number): s
   let text: string;
   if (lines[b - 1] - lines[a] === b - 1 - a) {
     text = t.body.slice(t.start[lines[a]], t.end[lines[b - 1]]);
-    if (text.indexOf('\r') >= 0) text = text.replace(/\r\n?/g, '\n');
+    // Line breaks become LF: CRLF (what GitHub returns), then any lone CR. Native splits, no pattern to compile.
+    if (text.indexOf('\r') >= 0) {
+      text = text.split('\r\n').join('\n');
+      if (text.indexOf('\r') >= 0) text = text.split('\r').join('\n');
+    }
   } else {
     const parts: string[] = [];
     for (let k = a; k < b; k++) parts.push(t.text(lines[k]));
@@ -353,10 +358,10 @@ function fieldsFromSections(r: StructureReader, sections: Record<string, string>
   for (const f of spec?.fields ?? []) {
     if (!f.fromSection || r.seenKeys.has(f.name.toLowerCase())) continue;
     const sectionBody = getField(sections, f.name);
-    if (sectionBody === undefined) continue;
-    const first = sectionBody.split('\n').find((l) => !isBlankLine(l));
-    if (first === undefined) continue;
-    const value = unwrapBold(trimBlank(first));
+    // A section's text is trimmed of blank lines (sectionText): its first line, when there is one, is the value.
+    if (sectionBody === undefined || sectionBody === '') continue;
+    const nl = sectionBody.indexOf('\n');
+    const value = unwrapBold(trimBlank(nl < 0 ? sectionBody : sectionBody.slice(0, nl)));
     setOwn(r.fields, f.name, value);
     r.fieldList.push({ key: f.name, value, line: -1 });
   }
@@ -365,22 +370,15 @@ function fieldsFromSections(r: StructureReader, sections: Record<string, string>
 /** Other spellings of template fields (registry `aliases`): read as the field unless the field itself is there. */
 function resolveAliases(r: StructureReader, spec: TypeSpec | undefined): Structure['fieldAliases'] {
   const found: Structure['fieldAliases'] = [];
-  const aliases = spec?.aliases;
-  if (!aliases) return found;
+  if (!spec?.aliases) return found;
   for (const f of r.fieldList) {
-    const canonical = aliasOf(aliases, f.key);
+    const canonical = aliasFor(spec.type, f.key);
     if (canonical === undefined || r.seenKeys.has(canonical.toLowerCase())) continue;
     r.seenKeys.add(canonical.toLowerCase());
     setOwn(r.fields, canonical, f.value);
     found.push({ written: f.key, field: canonical });
   }
   return found;
-}
-
-function aliasOf(aliases: Record<string, string>, key: string): string | undefined {
-  const lower = key.toLowerCase();
-  for (const [written, canonical] of Object.entries(aliases)) if (written.toLowerCase() === lower) return canonical;
-  return undefined;
 }
 
 /** `**NO** — reason` → `NO — reason`. */
@@ -433,28 +431,71 @@ function cell(row: Record<string, string>, name: string): string {
   return getField(row, name) ?? '';
 }
 
+/** The table whose headers include `Phase` (any letter case): the trajectory's own. */
+function phaseTable(tables: Table[]): Table | null {
+  for (const table of tables) for (const h of table.headers) if (h.toLowerCase() === 'phase') return table;
+  return null;
+}
+
+/** The number after the first `PR #` followed by a digit (up to nine digits), or null. */
+export function prNumberIn(text: string): number | null {
+  for (let at = text.indexOf('PR #'); at >= 0; at = text.indexOf('PR #', at + 1)) {
+    let end = at + 4;
+    while (end < at + 13 && isDigit(text.charCodeAt(end))) end++;
+    if (end > at + 4) return Number(text.slice(at + 4, end));
+  }
+  return null;
+}
+
+/** JavaScript's `\s`: what a `Branch:` label may be followed by before its code span. */
+function isJsSpace(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** The code span after the first `Branch:` that has one (at most four spaces between, 1–255 characters in it), or null. */
+export function branchIn(text: string): string | null {
+  for (let at = text.indexOf('Branch:'); at >= 0; at = text.indexOf('Branch:', at + 1)) {
+    let open = at + 7;
+    while (open < at + 11 && isJsSpace(text.charCodeAt(open))) open++;
+    if (text.charCodeAt(open) !== GRAVE) continue;
+    const close = text.indexOf('`', open + 1);
+    if (close > open + 1 && close - open - 1 <= 255) return text.slice(open + 1, close);
+  }
+  return null;
+}
+
 export function readTrajectory(structure: Structure): Trajectory {
-  const table = structure.tables.find((t) => t.headers.some((h) => h.toLowerCase() === 'phase'));
-  const phases = (table?.rows ?? []).map((row) => ({
-    phase: cell(row, 'Phase'),
-    result: cell(row, 'Result'),
-    notes: cell(row, 'Notes'),
-  }));
+  const phases: Trajectory['phases'] = [];
   let prNumber: number | null = null;
   let branch: string | null = null;
-  for (const p of phases) {
-    const text = `${p.result} ${p.notes}`;
-    if (prNumber === null) {
-      const m = /PR #(\d{1,9})/.exec(text);
-      if (m) prNumber = Number(m[1]);
-    }
-    if (branch === null) {
-      const m = /Branch:\s{0,4}`([^`]{1,255})`/.exec(text);
-      if (m) branch = m[1];
-    }
+  for (const row of phaseTable(structure.tables)?.rows ?? []) {
+    const phase = { phase: cell(row, 'Phase'), result: cell(row, 'Result'), notes: cell(row, 'Notes') };
+    phases.push(phase);
+    const text = `${phase.result} ${phase.notes}`;
+    prNumber ??= prNumberIn(text);
+    branch ??= branchIn(text);
   }
-  const f = (k: string) => getField(structure.fields, k) ?? null;
-  return { phases, decisions: f('Decisions'), anomalies: f('Anomalies'), completed: f('Completed'), prNumber, branch };
+  const fields = structure.fields;
+  return {
+    phases,
+    decisions: getField(fields, 'Decisions') ?? null,
+    anomalies: getField(fields, 'Anomalies') ?? null,
+    completed: getField(fields, 'Completed') ?? null,
+    prNumber,
+    branch,
+  };
 }
 
 /** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */

@@ -42,5 +42,5 @@ export declare function isTypeNameChar(c: number): boolean;
 export declare function skipBlank(s: string, from: number, to: number): number;
 /** The end of [from, to) once trailing spaces and tabs are dropped; `from` when nothing else is left. */
 export declare function trimBlankEnd(s: string, from: number, to: number): number;
-/** Trim spaces and tabs only. */
+/** Trim spaces and tabs only. (One function with its own loops: it runs for nearly every value read.) */
 export declare function trimBlank(s: string): string;

@@ -75,6 +75,8 @@ export interface TypeSpec {
 /** §4.1's task types, in the template's order. */
 export declare const TASK_TYPES: readonly string[];
 export declare const TYPES: readonly TypeSpec[];
+/** The field `key` is another spelling of for `type` (registry `aliases`, any letter case), or undefined. */
+export declare function aliasFor(type: string, key: string): string | undefined;
 export declare function typeSpec(type: string): TypeSpec | undefined;
 export declare function isReserved(type: string): boolean;
 export declare function isControl(type: string): boolean;

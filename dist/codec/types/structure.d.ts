@@ -1,5 +1,5 @@
-import { type LineTable } from './lines.js';
-import type { TypeSpec } from './registry.js';
+import type { LineTable } from './lines.js';
+import { type TypeSpec } from './registry.js';
 import type { Annotation, Finding, Trajectory } from './types.js';
 /** The part of an annotation the Markdown reader fills. */
 export type Structure = Pick<Annotation, 'title' | 'fields' | 'fieldList' | 'sections' | 'tables' | 'checklist' | 'fieldAliases'>;
@@ -29,6 +29,10 @@ export declare function getField(record: Record<string, string>, key: string): s
 export declare function readStructure(t: LineTable, lines: number[], spec: TypeSpec | undefined): Structure;
 /** REVIEWER findings: `- **Severity**: X` opens one; the indented bold lines after it fill it. */
 export declare function readFindings(t: LineTable, lines: number[]): Finding[];
+/** The number after the first `PR #` followed by a digit (up to nine digits), or null. */
+export declare function prNumberIn(text: string): number | null;
+/** The code span after the first `Branch:` that has one (at most four spaces between, 1–255 characters in it), or null. */
+export declare function branchIn(text: string): string | null;
 export declare function readTrajectory(structure: Structure): Trajectory;
 /** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
 export declare function readDesignSpec(t: LineTable, lines: number[]): unknown;
