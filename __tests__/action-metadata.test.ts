@@ -4,7 +4,7 @@
  * empty (so defaults live in one place), and output names are the ones the
  * action writes. The runtime knows exactly the actions under actions/.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
 import type { Parser } from '../src/common/inputs.js';
@@ -69,6 +69,17 @@ describe.each(CASES)('%s', (name, schema, outputs) => {
 test('the runtime runs exactly the JavaScript actions under actions/', () => {
   const js = readdirSync(join(ROOT, 'actions')).filter((n) => read(n).runs.using.startsWith('node'));
   expect(Object.keys(ACTIONS).sort()).toEqual(js.sort());
+});
+
+test('local-action resolves `src/<action>/main.ts` from each action folder to the real entry, which exports run()', () => {
+  // `npx @github/local-action run actions/<action> src/<action>/main.ts .env` resolves the entry from the action's
+  // folder; actions/<action>/src links to the repository's src/ so that the short path works.
+  const js = readdirSync(join(ROOT, 'actions')).filter((n) => read(n).runs.using.startsWith('node'));
+  for (const name of js) {
+    const viaAction = join(ROOT, 'actions', name, 'src', name, 'main.ts');
+    expect([name, realpathSync(viaAction)]).toEqual([name, realpathSync(join(ROOT, 'src', name, 'main.ts'))]);
+    expect(readFileSync(viaAction, 'utf8')).toMatch(/export async function run\(\): Promise<void>/);
+  }
 });
 
 test("forge-gate: each input is forge-check's, reaches the bundle through env: only, and each output is forge-check's", () => {
