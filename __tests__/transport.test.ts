@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createClient } from '../src/github/client.js';
-import { transport } from '../src/github/transport.js';
+import { MAX_DECODED_BYTES, transport } from '../src/github/transport.js';
 
 interface Seen {
   method: string;
@@ -232,4 +232,12 @@ describe('behind a proxy', () => {
     const { data } = await createClient('ghs_x', { baseUrl: github.url }).rest.issues.get({ owner: 'o', repo: 'r', issue_number: 1 });
     expect(data.number).toBe(1);
   });
+});
+
+test('a compressed body that decodes past the limit is refused, not held in memory', async () => {
+  const { url } = await open((_req, res) => {
+    res.setHeader('content-encoding', 'gzip');
+    res.end(gzipSync(Buffer.alloc(MAX_DECODED_BYTES + 1)));
+  });
+  await expect(transport(`${url}/bomb`)).rejects.toThrow(`decodes to more than 256 MiB; refused`);
 });

@@ -86,11 +86,14 @@ export class TransportResponse {
 const MAX_REDIRECTS = 20;
 /** No answer at all for this long ends the request (undici's own header and body timeouts are 300 s). */
 const IDLE_TIMEOUT_MS = 300_000;
+/** A decoded body larger than this is refused rather than held in memory (GitHub's largest answers are a few MB). */
+export const MAX_DECODED_BYTES = 256 * 1024 * 1024;
+const LIMIT = { maxOutputLength: MAX_DECODED_BYTES };
 const DECODERS: Readonly<Record<string, (b: Buffer) => Buffer>> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  deflate: inflateSync,
-  br: brotliDecompressSync,
+  gzip: (b) => gunzipSync(b, LIMIT),
+  'x-gzip': (b) => gunzipSync(b, LIMIT),
+  deflate: (b) => inflateSync(b, LIMIT),
+  br: (b) => brotliDecompressSync(b, LIMIT),
 };
 
 interface Exchange {
@@ -141,7 +144,10 @@ function exchange({ url, method, headers, body, signal }: Hop): Promise<Exchange
           if (decode && bytes.length > 0 && method !== 'HEAD') bytes = decode(bytes);
           resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, bytes });
         } catch (err) {
-          reject(err);
+          const tooLarge = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+          reject(
+            tooLarge ? new Error(`the answer from ${url.host} decodes to more than ${MAX_DECODED_BYTES / 1024 / 1024} MiB; refused`) : err,
+          );
         }
       });
     });
