@@ -2,7 +2,8 @@
  * The Octokit every action uses: @actions/github's client plus retries (5xx)
  * and throttling (secondary limits honour `retry-after`; a primary limit is
  * waited out only when it resets within a minute). Honours GITHUB_API_URL, so
- * it works against GitHub Enterprise Server.
+ * it works against GitHub Enterprise Server, and the proxy variables. Requests
+ * travel over node:http(s) (transport.ts), not fetch().
  */
 import { getOctokit } from '@actions/github';
 import { GitHub as GitHubClass } from '@actions/github/lib/utils';
@@ -125,10 +126,10 @@ function fetchFor(baseUrl: string): typeof transport {
 export function createClient(token: string, options: ClientOptions = {}): GitHub {
   const log = options.log ?? (() => undefined);
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
-  const request = { request: { fetch: fetchFor(baseUrl) } };
+  const request = { fetch: fetchFor(baseUrl) };
   const octokitOptions = {
     baseUrl,
-    ...request,
+    request,
     throttle: {
       onRateLimit: (retryAfter: number, req: { method: string; url: string }, _o: unknown, retryCount: number) => {
         if (retryAfter <= MAX_RESET_WAIT_SECONDS && retryCount < MAX_RETRIES) {
@@ -148,7 +149,7 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
     retry: { retries: MAX_RETRIES },
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
   };
-  const plain = { baseUrl, log: octokitOptions.log, ...request };
+  const plain = { baseUrl, log: octokitOptions.log, request };
   // The plugins (and Bottleneck under the throttling one) load with the first
   // write: most steps only read, and their cold start should not pay for it.
   const plugins = async () => {
