@@ -241,3 +241,11 @@ test('a compressed body that decodes past the limit is refused, not held in memo
   });
   await expect(transport(`${url}/bomb`)).rejects.toThrow(`decodes to more than 256 MiB; refused`);
 });
+
+test('sequential requests reuse one kept-alive connection (no new TCP or TLS handshake per request)', async () => {
+  const { url, server } = await open((_req, res) => res.end('ok'));
+  let connections = 0;
+  server.on('connection', () => connections++);
+  for (let k = 0; k < 20; k++) expect(await (await transport(`${url}/n${k}`)).text()).toBe('ok');
+  expect(connections).toBe(1);
+});
