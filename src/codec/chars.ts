@@ -41,6 +41,27 @@ export function isLineBreak(c: number): boolean {
   return c === LF || c === CR;
 }
 
+/**
+ * What a regular expression's `\s` matches: tab to carriage return, space, and
+ * the Unicode spaces. Only TRAJECTORY's `Branch:` reader uses it, to keep the
+ * exact rule the pattern it replaced had; everywhere else blank means space or tab.
+ */
+export function isEcmaSpace(c: number): boolean {
+  return (
+    (c >= TAB && c <= CR) ||
+    c === SPACE ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 export function isUpper(c: number): boolean {
   return c >= UPPER_A && c <= UPPER_Z;
 }

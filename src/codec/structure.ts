@@ -12,6 +12,7 @@ import {
   GRAVE,
   isBlankChar,
   isDigit,
+  isEcmaSpace,
   LEFT_BRACKET,
   NUMBER_SIGN,
   PLUS,
@@ -447,28 +448,11 @@ export function prNumberIn(text: string): number | null {
   return null;
 }
 
-/** JavaScript's `\s`: what a `Branch:` label may be followed by before its code span. */
-function isJsSpace(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 32 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
 /** The code span after the first `Branch:` that has one (at most four spaces between, 1–255 characters in it), or null. */
 export function branchIn(text: string): string | null {
   for (let at = text.indexOf('Branch:'); at >= 0; at = text.indexOf('Branch:', at + 1)) {
     let open = at + 7;
-    while (open < at + 11 && isJsSpace(text.charCodeAt(open))) open++;
+    while (open < at + 11 && isEcmaSpace(text.charCodeAt(open))) open++;
     if (text.charCodeAt(open) !== GRAVE) continue;
     const close = text.indexOf('`', open + 1);
     if (close > open + 1 && close - open - 1 <= 255) return text.slice(open + 1, close);

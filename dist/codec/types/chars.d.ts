@@ -34,6 +34,12 @@ export declare const EM_DASH = 8212;
 export declare function isBlankChar(c: number): boolean;
 /** A line break in the codec's one line model: LF or CR (CRLF is CR then LF). Nothing else. */
 export declare function isLineBreak(c: number): boolean;
+/**
+ * What a regular expression's `\s` matches: tab to carriage return, space, and
+ * the Unicode spaces. Only TRAJECTORY's `Branch:` reader uses it, to keep the
+ * exact rule the pattern it replaced had; everywhere else blank means space or tab.
+ */
+export declare function isEcmaSpace(c: number): boolean;
 export declare function isUpper(c: number): boolean;
 export declare function isDigit(c: number): boolean;
 /** `[A-Z0-9_]`: the characters after the first in a type name. */
