@@ -1,8 +1,15 @@
 /** forge-emit's decision and in-place edit on plain annotations: no runner, no server. */
 import { emit, parse } from '../src/codec/index.js';
-import { decide, sameText, splice, type Candidate } from '../src/forge-emit/logic.js';
+import { sameText } from '../src/common/line-ends.js';
+import { decide, splice, type Candidate } from '../src/forge-emit/logic.js';
 
-const found = (text: string): Candidate => ({ annotation: parse(text)[0], comment: null });
+const found = (text: string): Candidate => ({
+  annotation: parse(text)[0],
+  item: 1,
+  comment: null,
+  url: 'https://github.example/1',
+  author: { login: 'maintainer', association: 'MEMBER' },
+});
 const complete = found(emit('CONTEXT', { body: 'one' }));
 const partial = found(emit('CONTEXT', { body: 'half', status: 'partial' }));
 const interrupted = found('<!-- FORGE:CONTEXT -->\ncut off');

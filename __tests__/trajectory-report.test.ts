@@ -5,7 +5,13 @@ import { issueMarkdown, milestoneMarkdown } from '../src/forge-trajectory-report
 import { builder, investigator, trajectory } from './support/seed.js';
 
 const issue = (n: number, title = `Issue ${n}`) => ({ number: n, title, url: `https://github.example/o/r/issues/${n}` });
-const found = (text: string) => ({ annotation: parse(text)[0], url: 'https://github.example/c', author: 'maintainer' });
+const found = (text: string) => ({
+  annotation: parse(text)[0],
+  item: 7,
+  comment: null,
+  url: 'https://github.example/c',
+  author: { login: 'maintainer', association: 'MEMBER' },
+});
 
 test('a report joins the trajectory, the INVESTIGATOR and the BUILDER', () => {
   const r = buildReport(issue(7), found(trajectory(131)), parse(investigator())[0], parse(builder('fix/x'))[0]);

@@ -7,14 +7,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmitError, emitAnnotation, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
-import { toComment, toWorkItem } from '../github/rest-shapes.js';
-import type { WorkItem } from '../common/work-item.js';
 import { parseTrustPolicy } from '../common/trust.js';
-import { evaluate, parseRequired, VALIDATIONS, type Validation } from '../forge-check/evaluate.js';
-import { textReport } from '../forge-check/render.js';
-import { mergeReports, readReport } from '../forge-check/repository-report.js';
-import { markdownMergedReport, textMergedReport } from '../forge-check/repository-render.js';
-import { runFixtures } from './conformance.js';
+import type { WorkItem } from '../common/work-item.js';
+import { evaluate, parseRequired, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
+import { markdownMergedReport, textMergedReport } from '../conformance/report-render.js';
+import { mergeReports, readReport } from '../conformance/report.js';
+import { textReport } from '../conformance/text-report.js';
+import { toComment, toWorkItem } from '../github/rest-shapes.js';
+import { runFixtures } from './fixtures.js';
 
 export interface Io {
   out: (s: string) => void;

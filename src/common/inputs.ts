@@ -3,8 +3,8 @@
  * parser from the raw string. Every input is read and checked before the
  * first API call; a bad one is a UsageError with one readable line.
  */
-import { quote } from '../codec/quote.js';
-import { parseRepository, type Repo } from '../github/repo.js';
+import { quote } from '../codec/index.js';
+import { parseRepository, type Repo } from './repo.js';
 import { UsageError } from './errors.js';
 import { eventSubject, type EventInfo, type EventSubject } from './event.js';
 import { parseTrustPolicy, type TrustPolicy } from './trust.js';

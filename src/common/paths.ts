@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { quote } from '../codec/quote.js';
+import { quote } from '../codec/index.js';
 import { UsageError } from './errors.js';
 
 function within(root: string, path: string): boolean {

@@ -1,25 +1,32 @@
 /**
  * The annotations of a thread split by trust: anyone who can comment can type a
- * tag, so only trusted authors' annotations are counted; the rest are kept,
- * with why, to be reported.
+ * tag, so only annotations whose source counts (common/trust.ts) are used; the
+ * rest are kept, with why, to be reported.
  */
 import { parse, parseAndValidate, type Annotation, type CheckedAnnotation } from '../codec/index.js';
-import { isTrusted, whyUntrusted, type Author, type TrustPolicy } from './trust.js';
+import { trustOfSource, type Author, type SourceKind, type TrustPolicy } from './trust.js';
 import type { ThreadComment, WorkItem } from './work-item.js';
 
-/** Where an annotation was found. */
-export interface Located {
-  annotation: CheckedAnnotation;
-  /** The item (issue or PR number) holding it. */
+/**
+ * An annotation and where it was found — the one shape every action uses:
+ * the gate's evidence, forge-emit's existing annotation, the trajectory
+ * report's newest one.
+ */
+export interface Located<A extends Annotation = CheckedAnnotation> {
+  annotation: A;
+  /** The issue or PR the text belongs to (for a milestone description: the issue the step is about). */
   item: number;
-  /** Comment id, or null for the issue or PR body. */
-  commentId: number | null;
+  /** The comment or review holding it; null for a body or a description. */
+  comment: ThreadComment | null;
   url: string;
   author: Author;
-  trusted: boolean;
 }
 
+/** Why an annotation was passed over: its author is not trusted, or it is a BUILDER for another branch. */
+export type IgnoredKind = 'untrusted' | 'foreign-build';
+
 export interface Ignored {
+  kind: IgnoredKind;
   type: string;
   item: number;
   url: string;
@@ -27,41 +34,49 @@ export interface Ignored {
   reason: string;
 }
 
+/** The texts of a thread that may hold annotations: the body, counted as its author's, then every comment and review. */
+interface Text {
+  kind: Extract<SourceKind, 'issue-body' | 'pull-body' | 'comment'>;
+  comment: ThreadComment | null;
+  url: string;
+  author: Author;
+  body: string;
+}
+
+/** A PR's reviews are read into its comments: the same rule (the author's) applies to both. */
+function sourcesOf(item: WorkItem): Text[] {
+  return [
+    { kind: item.kind === 'pull' ? 'pull-body' : 'issue-body', comment: null, url: item.url, author: item.author, body: item.body },
+    ...item.comments.map((c) => ({ kind: 'comment' as const, comment: c, url: c.url, author: c.author, body: c.body })),
+  ];
+}
+
 /** Every annotation in an item's body and comments, split into trusted and ignored. */
 export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found: Located[]; ignored: Ignored[] } {
   const found: Located[] = [];
   const ignored: Ignored[] = [];
-  // An issue body counts as written by the issue's author.
-  const sources = [
-    { id: null as number | null, url: item.url, author: item.author, body: item.body },
-    ...item.comments.map((c) => ({ id: c.id as number | null, url: c.url, author: c.author, body: c.body })),
-  ];
-  for (const src of sources) {
+  for (const src of sourcesOf(item)) {
     if (!src.body || src.body.indexOf('<!--') < 0) continue;
-    const trusted = isTrusted(policy, src.author);
+    const trust = trustOfSource({ kind: src.kind, author: src.author }, policy);
     for (const annotation of parseAndValidate(src.body)) {
-      if (trusted) found.push({ annotation, item: item.number, commentId: src.id, url: src.url, author: src.author, trusted });
-      else ignored.push({ type: annotation.type, item: item.number, url: src.url, author: src.author, reason: whyUntrusted(src.author) });
+      if (trust.counts) found.push({ annotation, item: item.number, comment: src.comment, url: src.url, author: src.author });
+      else
+        ignored.push({ kind: 'untrusted', type: annotation.type, item: item.number, url: src.url, author: src.author, reason: trust.why });
     }
   }
   return { found, ignored };
 }
 
-/** An annotation and the comment holding it. */
-export interface InComment {
-  annotation: Annotation;
-  comment: ThreadComment;
-}
-
 /**
- * The trusted annotations of one type in these comments, oldest first. Only
- * comments that contain `FORGE:{type}` at all are parsed.
+ * The trusted annotations of one type in the comments of #item, oldest first.
+ * Only comments that contain `FORGE:{type}` at all are parsed.
  */
-export function trustedOfType(comments: readonly ThreadComment[], type: string, policy: TrustPolicy): InComment[] {
-  const out: InComment[] = [];
+export function trustedOfType(comments: readonly ThreadComment[], item: number, type: string, policy: TrustPolicy): Located<Annotation>[] {
+  const out: Located<Annotation>[] = [];
   for (const comment of comments) {
-    if (!comment.body.includes(`FORGE:${type}`) || !isTrusted(policy, comment.author)) continue;
-    for (const annotation of parse(comment.body)) if (annotation.type === type) out.push({ annotation, comment });
+    if (!comment.body.includes(`FORGE:${type}`) || !trustOfSource({ kind: 'comment', author: comment.author }, policy).counts) continue;
+    for (const annotation of parse(comment.body))
+      if (annotation.type === type) out.push({ annotation, item, comment, url: comment.url, author: comment.author });
   }
   return out;
 }

@@ -1,46 +1,51 @@
-/** forge-check — the conformance gate (spec §7): inputs → logic → outputs and summary. */
+/**
+ * forge-check — the conformance gate (spec §7). Wiring only: inputs, the
+ * client, the logic of the scope asked for, its render, and the files and
+ * comment the inputs ask for.
+ */
 import { writeWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition, ActionResult } from '../common/runner.js';
 import { createClient, type GitHub } from '../github/client.js';
-import { readCheckInputs, type CheckInputs } from './inputs.js';
+import { readCheckInputs, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
 import { runCheck } from './logic.js';
-import { runRepositoryCheck, type RepositoryInputs } from './repository.js';
-import { markdownRepositoryReport } from './repository-render.js';
-import { checkOutputs, markdownReport, repositoryOutputs } from './render.js';
-import { statusCommentBody } from './status-comment.js';
-import { keepStatusComment } from './sticky.js';
+import { itemResult } from './render.js';
+import { readCheckpoint, writeCheckpoint } from './repository/checkpoint.js';
+import { checkSettings, runRepositoryCheck } from './repository/logic.js';
+import { repositoryResult } from './repository/render.js';
+import { statusCommentBody } from './status-comment/body.js';
+import { keepStatusComment } from './status-comment/sticky.js';
 
 /** The same on every run, so an unchanged verdict leaves the comment untouched. */
 const STATUS_FOOTER = 'Kept up to date by forge-check.';
 
-function writeReport(path: string | null, json: string): void {
-  if (path !== null) writeWorkspaceFile(path, `${json}\n`);
+function writeReport(path: string | null, result: ActionResult): void {
+  if (path !== null) writeWorkspaceFile(path, `${String(result.outputs.report)}\n`);
 }
 
-async function checkRepository(
-  gh: GitHub,
-  repository: RepositoryInputs,
-  inputs: CheckInputs,
-  log: (s: string) => void,
-): Promise<ActionResult> {
-  const { report, rechecked, notes } = await runRepositoryCheck(gh, repository, log);
-  const outputs = repositoryOutputs(report, rechecked);
-  writeReport(inputs.reportFile, String(outputs.report));
-  const failing = report.issues.filter((e) => e.status === 'failing');
-  const shown = failing
-    .slice(0, 20)
-    .map((e) => `#${e.number}`)
-    .join(', ');
-  const line =
-    failing.length === 0
-      ? null
-      : `${failing.length} of ${report.issues.length} issues do not conform: ${shown}${failing.length > 20 ? `, and ${failing.length - 20} more` : ''} (see the job summary)`;
-  return {
-    outputs,
-    summary: markdownRepositoryReport(report, rechecked, notes),
-    failure: line && inputs.failOnViolation ? `FORGE conformance failed: ${line}` : null,
-    warnings: [...notes, ...(line && !inputs.failOnViolation ? [line] : [])],
-  };
+async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {
+  const check = { repo: inputs.repo, gate: inputs.gate, filter: inputs.filter, incremental: inputs.checkpoint !== null };
+  const settings = await checkSettings(gh, check);
+  const previous = inputs.checkpoint !== null ? readCheckpoint(inputs.checkpoint, settings) : null;
+  const { report, rechecked, notes, checkpoint } = await runRepositoryCheck(gh, check, settings, previous, log);
+  const result = repositoryResult(report, rechecked, notes, inputs.failOnViolation);
+  if (inputs.checkpoint !== null && checkpoint !== null) writeCheckpoint(inputs.checkpoint, checkpoint);
+  writeReport(inputs.reportFile, result);
+  return result;
+}
+
+async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => void): Promise<ActionResult> {
+  const checked = await runCheck(gh, inputs);
+  const result = itemResult(checked, inputs.failOnViolation);
+  writeReport(inputs.reportFile, result);
+  const subject = inputs.pull ?? inputs.issue;
+  if (inputs.comment && subject !== null) {
+    const body = statusCommentBody(checked, STATUS_FOOTER);
+    const sticky = await keepStatusComment(gh, inputs.repo, subject, body, inputs.gate.trust);
+    for (const step of sticky.steps) log(step);
+    if (sticky.warning) result.warnings.push(sticky.warning);
+    result.outputs['comment-url'] = sticky.url ?? '';
+  }
+  return result;
 }
 
 export const forgeCheck: ActionDefinition<CheckInputs> = {
@@ -49,25 +54,6 @@ export const forgeCheck: ActionDefinition<CheckInputs> = {
   readInputs: readCheckInputs,
   async execute(inputs, _event, log) {
     const gh = createClient(inputs.token, { log });
-    // Set exactly when scope is repository.
-    if (inputs.repository !== null) return checkRepository(gh, inputs.repository, inputs, log);
-    const result = await runCheck(gh, inputs);
-    const failing = !result.conforming;
-    const outputs = checkOutputs(result);
-    writeReport(inputs.reportFile, String(outputs.report));
-    const warnings = [...result.notes, ...(failing && !inputs.failOnViolation ? result.problems : [])];
-    const subject = inputs.pull ?? inputs.issue;
-    if (inputs.comment && subject !== null) {
-      const sticky = await keepStatusComment(gh, inputs.repo, subject, statusCommentBody(result, STATUS_FOOTER), inputs.trust);
-      for (const step of sticky.steps) log(step);
-      if (sticky.warning) warnings.push(sticky.warning);
-      outputs['comment-url'] = sticky.url ?? '';
-    }
-    return {
-      outputs,
-      summary: markdownReport(result),
-      failure: failing && inputs.failOnViolation ? `FORGE conformance failed: ${result.problems.join('; ')}` : null,
-      warnings,
-    };
+    return inputs.scope === 'repository' ? checkRepository(gh, inputs, log) : checkItem(gh, inputs, log);
   },
 };

@@ -15,33 +15,42 @@ import {
   type Parser,
 } from '../common/inputs.js';
 import { workspacePath } from '../common/paths.js';
-import type { TrustPolicy } from '../common/trust.js';
-import type { Repo } from '../github/repo.js';
-import { parseRequired, VALIDATIONS, type Validation } from './evaluate.js';
-import type { RepositoryInputs } from './repository.js';
+import type { Repo } from '../common/repo.js';
+import { parseRequired, VALIDATIONS, type GateSettings } from '../conformance/evaluate.js';
+import type { RepositoryFilter } from './repository/logic.js';
 
 export const SCOPES = ['item', 'repository'] as const;
 export type Scope = (typeof SCOPES)[number];
 const STATES = ['all', 'open', 'closed'] as const;
 
-export interface CheckInputs {
+interface SharedInputs {
   token: string;
   repo: Repo;
-  scope: Scope;
-  /** The work item the run is about: a PR (checked through the issues it closes) or an issue. */
-  pull: number | null;
-  issue: number | null;
-  /** Set for `scope: repository`. */
-  repository: RepositoryInputs | null;
-  required: string[];
-  validation: Validation;
-  trust: TrustPolicy;
+  /** What the decision holds every item to: written once, whatever the scope. */
+  gate: GateSettings;
   failOnViolation: boolean;
   /** Where to write the `report` JSON as well (absolute, inside the workspace). */
   reportFile: string | null;
+}
+
+/** One work item: a PR (checked through the issues it closes) or an issue. */
+export interface ItemInputs extends SharedInputs {
+  scope: 'item';
+  pull: number | null;
+  issue: number | null;
   /** Keep one comment with the verdict on the checked issue or PR. */
   comment: boolean;
 }
+
+/** Every matching issue of the repository. */
+export interface RepositoryInputs extends SharedInputs {
+  scope: 'repository';
+  filter: RepositoryFilter;
+  /** Incremental: the checkpoint's absolute path; null for a full audit that keeps no checkpoint. */
+  checkpoint: string | null;
+}
+
+export type CheckInputs = ItemInputs | RepositoryInputs;
 
 /** `required`: types or a preset; empty is `minimal`. */
 function requiredTypes(): Parser<string[]> {
@@ -103,15 +112,12 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
   checkScope(raw, get);
   const common = resolveCommon(raw, event);
   const reportFile = raw.reportFile === null ? null : workspacePath('report-file', raw.reportFile, event.workspace);
-  const shared = {
+  const shared: SharedInputs = {
     token: common.token,
     repo: common.repo,
-    required: raw.required,
-    validation: raw.validation,
-    trust: common.trust,
+    gate: { required: raw.required, validation: raw.validation, trust: common.trust },
     failOnViolation: raw.failOnViolation,
     reportFile,
-    comment: raw.comment,
   };
   if (raw.scope === 'repository') {
     const checkpoint = raw.since === 'last-run' ? workspacePath('checkpoint', raw.checkpoint, event.workspace) : null;
@@ -119,22 +125,12 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
     return {
       ...shared,
       scope: 'repository',
-      pull: null,
-      issue: null,
-      repository: {
-        repo: common.repo,
-        required: raw.required,
-        validation: raw.validation,
-        trust: common.trust,
-        state: raw.state ?? 'all',
-        labels: raw.labels,
-        milestone: raw.milestone,
-        checkpoint,
-      },
+      filter: { state: raw.state ?? 'all', labels: raw.labels, milestone: raw.milestone },
+      checkpoint,
     };
   }
   const issue = common.issueNumber ?? common.subject.issue;
   if (issue === null && common.subject.pull === null)
     throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
-  return { ...shared, scope: 'item', pull: common.subject.pull, issue, repository: null };
+  return { ...shared, scope: 'item', pull: common.subject.pull, issue, comment: raw.comment };
 }

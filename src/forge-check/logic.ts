@@ -1,14 +1,15 @@
 /**
- * forge-check's logic: which threads a run is about — the issue, or a PR with
- * the issues it closes — read through the GitHub layer, then the decision
- * (evaluate.ts). Typed inputs and the client in, a result out.
+ * forge-check's logic on one item: which threads the run is about — the
+ * issue, or a PR with the issues it closes — read through the GitHub layer,
+ * then the decision (conformance/evaluate.ts). Typed inputs and the client
+ * in, a result out. The repository scope's logic is repository/logic.ts.
  */
+import { counts } from '../common/trust.js';
 import type { WorkItem } from '../common/work-item.js';
-import { isTrusted } from '../common/trust.js';
+import { evaluate, type CheckResult, type PullContext } from '../conformance/evaluate.js';
 import type { GitHub } from '../github/client.js';
 import { listReviews, readPullClosing, readThread } from '../github/reads.js';
-import { evaluate, type CheckResult, type PullContext } from './evaluate.js';
-import type { CheckInputs } from './inputs.js';
+import type { ItemInputs } from './inputs.js';
 
 /** A PR body can name any number of issues; each costs requests, so at most this many are followed. */
 export const MAX_CLOSING_REFERENCES = 20;
@@ -27,7 +28,7 @@ export interface Gathered {
  * else the item itself. Closing references are typed by the PR's author, as
  * easily as a FORGE tag: they are followed only when that author is trusted.
  */
-export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<Gathered> {
+async function gatherItems(gh: GitHub, inputs: ItemInputs): Promise<Gathered> {
   let pull = inputs.pull;
   let explicit: number | null = inputs.issue;
   let pr: WorkItem | null = null;
@@ -45,7 +46,7 @@ export async function gatherItems(gh: GitHub, inputs: CheckInputs): Promise<Gath
   const { head, closes } = await readPullClosing(gh, inputs.repo, pull);
   const notes: string[] = [];
   let numbers: number[] = [];
-  if (closes.length > 0 && !isTrusted(inputs.trust, pr.author)) {
+  if (closes.length > 0 && !counts('closing-reference', pr.author, inputs.gate.trust)) {
     notes.push(
       `PR #${pull} is by ${pr.author.login ?? '(unknown)'} (${pr.author.association}), who is not in trusted-authors: its closing references (${listNumbers(closes)}) are not followed, so the PR is checked on its own`,
     );
@@ -72,9 +73,8 @@ function listNumbers(numbers: number[]): string {
   return numbers.length > shown.length ? `${shown.join(', ')} and ${numbers.length - shown.length} more` : shown.join(', ');
 }
 
-export async function runCheck(gh: GitHub, inputs: CheckInputs): Promise<CheckResult> {
+export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckResult> {
   const { items, shared, pull, notes } = await gatherItems(gh, inputs);
-  const result = evaluate(items, shared, { required: inputs.required, validation: inputs.validation, trust: inputs.trust, pull });
-  result.notes.unshift(...notes);
-  return result;
+  const result = evaluate(items, shared, { ...inputs.gate, pull });
+  return { ...result, notes: [...notes, ...result.notes] };
 }

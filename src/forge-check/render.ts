@@ -1,17 +1,10 @@
-/** The gate's decision as outputs, a Markdown summary, and plain columns for the CLI. */
-import type { ActionResult } from '../common/runner.js';
-import type { CheckResult, TypeStatus } from './evaluate.js';
-import type { RepositoryReport } from './repository-report.js';
+/**
+ * forge-check on one item: the decision as outputs, the job summary, and the
+ * policy — a failure under fail-on-violation, otherwise the problems as warnings.
+ */
 import { tableCell } from '../common/markdown.js';
-
-/** How a type's status is shown in tables (the job summary and the status comment). */
-export const STATUS_ICON: Record<TypeStatus, string> = {
-  ok: '✅ ok',
-  missing: '❌ missing',
-  incomplete: '⏳ incomplete',
-  invalid: '⚠️ invalid',
-  'not-required': '➖ not required',
-};
+import type { ActionResult } from '../common/runner.js';
+import { STATUS_ICON, type CheckResult } from '../conformance/evaluate.js';
 
 /**
  * GitHub refuses a job summary over 1 MiB, and strangers can post tags by the
@@ -56,27 +49,6 @@ export function markdownReport(result: CheckResult): string {
   return out.join('\n');
 }
 
-function pad(s: string, n: number): string {
-  return s.length >= n ? s : s + ' '.repeat(n - s.length);
-}
-
-export function textReport(result: CheckResult): string {
-  const out: string[] = result.notes.map((n) => `note: ${n}`);
-  for (const item of result.items) {
-    out.push(`${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}  state: ${item.state}${item.terminal ? ' (terminal)' : ''}`);
-    if (item.exempt) out.push(`  ${item.exempt}`);
-    const rows = item.types.map((t) => [t.type, t.status, t.author ?? '-', t.errors.join('; ')]);
-    const w0 = Math.max(4, ...rows.map((r) => r[0].length));
-    const w1 = Math.max(6, ...rows.map((r) => r[1].length));
-    const w2 = Math.max(6, ...rows.map((r) => r[2].length));
-    out.push(`  ${pad('TYPE', w0)}  ${pad('STATUS', w1)}  ${pad('AUTHOR', w2)}  ERRORS`);
-    for (const r of rows) out.push(`  ${pad(r[0], w0)}  ${pad(r[1], w1)}  ${pad(r[2], w2)}  ${r[3]}`.trimEnd());
-    for (const i of item.ignored) out.push(`  ignored ${i.type} by ${i.author ?? '?'} (${i.association}): ${i.reason}`);
-  }
-  out.push(result.conforming ? 'conforming' : `not conforming:\n${result.problems.map((p) => `  - ${p}`).join('\n')}`);
-  return out.join('\n');
-}
-
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = [
   'conforming',
@@ -115,28 +87,13 @@ export function checkOutputs(result: CheckResult): CheckOutputs {
   };
 }
 
-/** The same outputs for a repository: the type lists gather every failing issue's types. */
-export function repositoryOutputs(report: RepositoryReport, rechecked: number): CheckOutputs {
-  const typesWith = (status: string) => [
-    ...new Set(
-      report.issues.flatMap((e) =>
-        Object.entries(e.types)
-          .filter(([, s]) => s === status)
-          .map(([t]) => t),
-      ),
-    ),
-  ];
+/** The item check's result for the runner; the status comment's outcome is added by the wiring. */
+export function itemResult(result: CheckResult, failOnViolation: boolean): ActionResult & { warnings: string[] } {
+  const failing = !result.conforming;
   return {
-    conforming: report.counts.failing === 0,
-    missing: typesWith('missing').join(','),
-    incomplete: typesWith('incomplete').join(','),
-    invalid: typesWith('invalid').join(','),
-    state: 'none',
-    terminal: false,
-    report: JSON.stringify(report),
-    checked: report.issues.length,
-    rechecked,
-    failing: report.counts.failing,
-    'comment-url': '',
+    outputs: checkOutputs(result),
+    summary: markdownReport(result),
+    failure: failing && failOnViolation ? `FORGE conformance failed: ${result.problems.join('; ')}` : null,
+    warnings: [...result.notes, ...(failing && !failOnViolation ? result.problems : [])],
   };
 }

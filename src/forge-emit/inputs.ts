@@ -13,13 +13,13 @@ import {
   type Emitted,
   type SectionValue,
 } from '../codec/index.js';
-import { quote } from '../codec/quote.js';
+import { quote } from '../codec/index.js';
 import { bool, COMMON_INPUTS, oneOf, optional, readInputs, required, resolveCommon, verbatim, type Getter } from '../common/inputs.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { workspacePath } from '../common/paths.js';
 import type { EventInfo } from '../common/event.js';
 import type { TrustPolicy } from '../common/trust.js';
-import type { Repo } from '../github/repo.js';
+import type { Repo } from '../common/repo.js';
 
 /** Where the annotation is written (the `target` input). */
 export type Destination = 'comment' | 'issue-body' | 'milestone';

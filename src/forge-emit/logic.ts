@@ -5,23 +5,23 @@
  */
 import { LabelTransitionError, MAX_BODY_LENGTH, parse, planTransition, type Annotation, type LabelPlan } from '../codec/index.js';
 import { errorMessage, UsageError } from '../common/errors.js';
+import { sameText } from '../common/line-ends.js';
+import { counts, trustOfSource, type Source } from '../common/trust.js';
+import { trustedOfType, type Located } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
-import { isTrusted } from '../common/trust.js';
-import { trustedOfType } from '../common/trusted-annotations.js';
 import type { GitHub } from '../github/client.js';
+import { earliestWins } from '../github/earliest-wins.js';
 import { ApiError } from '../github/errors.js';
-import { listComments, getIssue } from '../github/reads.js';
+import { getIssue, listComments, resolveMilestone } from '../github/reads.js';
 import {
   addLabels,
   createComment,
-  deleteComment,
   ensureLabel,
   removeLabel,
   updateComment,
   updateIssueBody,
   updateMilestoneDescription,
 } from '../github/writes.js';
-import { resolveMilestone } from '../github/reads.js';
 import type { EmitStepInputs, IfExists } from './inputs.js';
 
 export type EmitResultKind = 'created' | 'updated' | 'skipped' | 'dry-run';
@@ -48,10 +48,7 @@ export class PartialWriteError extends Error {
 }
 
 /** An existing annotation of the type: in a comment, or (comment null) in an issue body or milestone. */
-export interface Candidate {
-  annotation: Annotation;
-  comment: ThreadComment | null;
-}
+export type Candidate = Located<Annotation>;
 
 export type Decision =
   | { kind: 'skip'; existing: Candidate; why: string }
@@ -99,15 +96,6 @@ export function splice(body: string, a: Annotation, text: string): string {
   return body.slice(0, a.start) + text + body.slice(a.closeEnd);
 }
 
-/** GitHub stores bodies edited on the web with CRLF: compare texts by their lines, not their line ends. */
-export function sameText(a: string, b: string): boolean {
-  return a === b || normaliseBreaks(a) === normaliseBreaks(b);
-}
-
-function normaliseBreaks(s: string): string {
-  return s.indexOf('\r') < 0 ? s : s.replace(/\r\n?/g, '\n');
-}
-
 function append(body: string, text: string): string {
   const trimmed = body.replace(/\s+$/, '');
   return trimmed === '' ? text : `${trimmed}\n\n${text}`;
@@ -124,7 +112,7 @@ interface Written {
 }
 
 async function emitToComment(gh: GitHub, inputs: EmitStepInputs, comments: ThreadComment[], log: Journal): Promise<Written> {
-  const decision = decide(trustedOfType(comments, inputs.type, inputs.trust), inputs.type, inputs.ifExists);
+  const decision = decide(trustedOfType(comments, inputs.number, inputs.type, inputs.trust), inputs.type, inputs.ifExists);
   if (decision.kind === 'skip') {
     log.steps.push(`skip: ${decision.why} (comment ${decision.existing.comment?.id})`);
     return { result: 'skipped', comment: decision.existing.comment };
@@ -152,15 +140,13 @@ async function emitToComment(gh: GitHub, inputs: EmitStepInputs, comments: Threa
 
   // Two runs racing to emit the same annotation: post, re-read, and remove ours
   // when an earlier complete one exists, so exactly one is left.
-  const after = await listComments(gh, inputs.repo, inputs.number);
-  const earlier = trustedOfType(after, inputs.type, inputs.trust).find(
-    (c) => c.annotation.sentinelState === 'complete' && c.comment !== null && c.comment.id < created.id,
+  const earlier = await earliestWins(gh, inputs.repo, inputs.number, created, (c) =>
+    trustedOfType([c], inputs.number, inputs.type, inputs.trust).some((f) => f.annotation.sentinelState === 'complete'),
   );
-  if (!earlier?.comment) return { result: 'created', comment: created };
-  await deleteComment(gh, inputs.repo, created.id);
+  if (earlier === null) return { result: 'created', comment: created };
   log.done.push(`deleted comment ${created.id} again`);
-  log.steps.push(`removed comment ${created.id}: comment ${earlier.comment.id} was posted first by a concurrent run`);
-  return { result: 'skipped', comment: earlier.comment };
+  log.steps.push(`removed comment ${created.id}: comment ${earlier.id} was posted first by a concurrent run`);
+  return { result: 'skipped', comment: earlier };
 }
 
 /** Attempts at a comment POST whose outcome was unknown (5xx, connection lost). */
@@ -185,7 +171,7 @@ async function createOnce(gh: GitHub, inputs: EmitStepInputs, log: Journal): Pro
     } catch (err) {
       if (!outcomeUnknown(err) || attempt >= CREATE_ATTEMPTS) throw err;
       const after = await listComments(gh, inputs.repo, inputs.number);
-      const landed = after.find((c) => isTrusted(inputs.trust, c.author) && sameText(c.body, inputs.text));
+      const landed = after.find((c) => counts('comment', c.author, inputs.trust) && sameText(c.body, inputs.text));
       if (landed) {
         log.steps.push(`adopted comment ${landed.id}: the POST that failed (${errorMessage(err)}) had landed`);
         return landed;
@@ -198,8 +184,10 @@ async function createOnce(gh: GitHub, inputs: EmitStepInputs, log: Journal): Pro
 /** An issue body (PRIOR_GIST) or a milestone description (MILESTONE_INDEX): one text, edited whole. */
 interface TextDestination {
   text: string;
-  /** Is the text's author trusted? (A milestone's is: only people with write access edit one.) */
-  trusted: boolean;
+  /** Whose word the text is (an issue body: its author's; a milestone description: GitHub's write access). */
+  source: Source;
+  url: string;
+  author: WorkItem['author'];
   /** For people: `the body of #12`. */
   what: string;
   /** Short, for the outcome: `body of #12`. */
@@ -216,7 +204,10 @@ async function emitToText(inputs: EmitStepInputs, dest: TextDestination, log: Jo
     log.steps.push(`skip: ${what} already holds this exact annotation`);
     return { result: 'skipped', comment: null };
   }
-  const candidates: Candidate[] = dest.trusted ? present.map((annotation) => ({ annotation, comment: null })) : [];
+  const trusted = trustOfSource(dest.source, inputs.trust).counts;
+  const candidates: Candidate[] = trusted
+    ? present.map((annotation) => ({ annotation, item: inputs.number, comment: null, url: dest.url, author: dest.author }))
+    : [];
   const decision = decide(candidates, inputs.type, inputs.ifExists);
   if (decision.kind === 'skip') {
     log.steps.push(`skip: ${decision.why} in ${what}`);
@@ -268,7 +259,9 @@ async function resolveDestination(gh: GitHub, inputs: EmitStepInputs, issue: Wor
   if (inputs.destination === 'issue-body') {
     const dest: TextDestination = {
       text: issue.body,
-      trusted: isTrusted(inputs.trust, issue.author),
+      source: { kind: 'issue-body', author: issue.author },
+      url: issue.url,
+      author: issue.author,
       what: `the body of #${inputs.number}`,
       where: `body of #${inputs.number}`,
       write: (text) => updateIssueBody(gh, r, inputs.number, text),
@@ -278,7 +271,9 @@ async function resolveDestination(gh: GitHub, inputs: EmitStepInputs, issue: Wor
   const m = await resolveMilestone(gh, r, inputs.milestone !== null ? { name: inputs.milestone } : { ofIssue: issue });
   const dest: TextDestination = {
     text: m.description,
-    trusted: true,
+    source: { kind: 'milestone-description' },
+    url: m.url,
+    author: { login: null, association: 'NONE' },
     what: `the description of milestone "${m.title}"`,
     where: `milestone ${m.title}`,
     write: (text) => updateMilestoneDescription(gh, r, m.number, text),

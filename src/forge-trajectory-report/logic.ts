@@ -7,10 +7,10 @@
  */
 import { getField, matchEnum, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
 import type { TrustPolicy } from '../common/trust.js';
-import { trustedOfType } from '../common/trusted-annotations.js';
+import { trustedOfType, type Located } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
-import type { Repo } from '../github/repo.js';
+import type { Repo } from '../common/repo.js';
 import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
 import { commentsPage, getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
@@ -54,7 +54,7 @@ function taskTypeFromPhases(t: Trajectory): string | null {
 
 export function buildReport(
   issue: IssueRef,
-  trajectory: { annotation: Annotation; url: string; author: string | null } | null,
+  trajectory: Located<Annotation> | null,
   investigator: Annotation | null,
   builder: Annotation | null,
 ): TrajectoryReport {
@@ -83,7 +83,7 @@ export function buildReport(
     issue,
     found: trajectory !== null,
     commentUrl: trajectory?.url ?? null,
-    author: trajectory?.author ?? null,
+    author: trajectory?.author.login ?? null,
     phases: t?.phases ?? [],
     decisions: t?.decisions ?? null,
     anomalies: t?.anomalies ?? null,
@@ -97,18 +97,14 @@ export function buildReport(
   };
 }
 
-interface Found {
-  annotation: Annotation;
-  url: string;
-  author: string | null;
-}
+type Found = Located<Annotation>;
 
 /** The newest complete trusted annotation of `type` in these comments, searched from the end. */
-function newest(comments: ThreadComment[], type: string, trust: TrustPolicy): Found | null {
+function newest(comments: ThreadComment[], item: number, type: string, trust: TrustPolicy): Found | null {
   for (let i = comments.length - 1; i >= 0; i--) {
-    const complete = trustedOfType([comments[i]], type, trust).filter((f) => f.annotation.sentinelState === 'complete');
+    const complete = trustedOfType([comments[i]], item, type, trust).filter((f) => f.annotation.sentinelState === 'complete');
     const last = complete[complete.length - 1];
-    if (last) return { annotation: last.annotation, url: last.comment.url, author: last.comment.author.login };
+    if (last) return last;
   }
   return null;
 }
@@ -134,11 +130,16 @@ export async function readTrajectoryThread(gh: GitHub, repo: Repo, number: numbe
     const { comments } = await commentsPage(gh, repo, number, page);
     requests++;
     tail.unshift(comments);
-    trajectory = newest(comments, 'TRAJECTORY', trust);
+    trajectory = newest(comments, number, 'TRAJECTORY', trust);
   }
-  if (trajectory === null) trajectory = newest(first.comments, 'TRAJECTORY', trust);
+  if (trajectory === null) trajectory = newest(first.comments, number, 'TRAJECTORY', trust);
   const read = [first.comments, ...tail].flat();
-  return { trajectory, investigator: newest(read, 'INVESTIGATOR', trust), builder: newest(read, 'BUILDER', trust), requests };
+  return {
+    trajectory,
+    investigator: newest(read, number, 'INVESTIGATOR', trust),
+    builder: newest(read, number, 'BUILDER', trust),
+    requests,
+  };
 }
 
 export async function reportIssue(gh: GitHub, repo: Repo, item: WorkItem, trust: TrustPolicy): Promise<TrajectoryReport> {

@@ -6,10 +6,10 @@
  */
 import { parse } from '../codec/index.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
-import { isTrusted, type TrustPolicy } from '../common/trust.js';
+import { trustOfSource, type Source, type TrustPolicy } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import { listOwnGists, type GistInfo } from '../github/gists.js';
-import { repoName, type Repo } from '../github/repo.js';
+import { repoName, type Repo } from '../common/repo.js';
 import { listComments, getIssue } from '../github/reads.js';
 import { listIssues, listRepoComments } from '../github/repo-reads.js';
 import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../github/reads.js';
@@ -51,8 +51,20 @@ const GIST_TYPES: Record<string, { index: boolean }> = {
   MILESTONE_INDEX: { index: true },
 };
 
-export function refsInBody(body: string, location: Location, issue: number | null, trusted: boolean, where: string): Reference[] {
+/** Where a text was found, and whose word it is. */
+interface Place {
+  location: Location;
+  /** The issue it lives on, for labels; null for a milestone. */
+  issue: number | null;
+  /** For people: `comment 7 on #12`. */
+  where: string;
+  source: Source;
+}
+
+export function refsInBody(body: string, place: Place, policy: TrustPolicy): Reference[] {
   if (!body?.includes('FORGE:')) return [];
+  const { location, issue, where } = place;
+  const trusted = trustOfSource(place.source, policy).counts;
   const out: Reference[] = [];
   for (const a of parse(body)) {
     const kind = GIST_TYPES[a.type];
@@ -74,24 +86,35 @@ export function refsInBody(body: string, location: Location, issue: number | nul
 
 /** The gist references in one comment on #issue, trusted as its author is. */
 function commentRefs(c: ThreadComment, issue: number, trust: TrustPolicy): Reference[] {
-  return refsInBody(c.body, { kind: 'comment', issue, commentId: c.id }, issue, isTrusted(trust, c.author), `comment ${c.id} on #${issue}`);
+  const place: Place = {
+    location: { kind: 'comment', issue, commentId: c.id },
+    issue,
+    where: `comment ${c.id} on #${issue}`,
+    source: { kind: 'comment', author: c.author },
+  };
+  return refsInBody(c.body, place, trust);
 }
 
 function itemRefs(item: WorkItem, comments: ThreadComment[], trust: TrustPolicy): Reference[] {
-  const refs = refsInBody(
-    item.body,
-    { kind: 'issue-body', issue: item.number },
-    item.number,
-    isTrusted(trust, item.author),
-    `body of #${item.number}`,
-  );
+  const place: Place = {
+    location: { kind: 'issue-body', issue: item.number },
+    issue: item.number,
+    where: `body of #${item.number}`,
+    source: { kind: item.kind === 'pull' ? 'pull-body' : 'issue-body', author: item.author },
+  };
+  const refs = refsInBody(item.body, place, trust);
   for (const c of comments) refs.push(...commentRefs(c, item.number, trust));
   return refs;
 }
 
-function milestoneRefs(m: MilestoneInfo): Reference[] {
-  // Only people with write access can edit a milestone, so its description is trusted.
-  return refsInBody(m.description, { kind: 'milestone', number: m.number, title: m.title }, null, true, `milestone "${m.title}"`);
+function milestoneRefs(m: MilestoneInfo, trust: TrustPolicy): Reference[] {
+  const place: Place = {
+    location: { kind: 'milestone', number: m.number, title: m.title },
+    issue: null,
+    where: `milestone "${m.title}"`,
+    source: { kind: 'milestone-description' },
+  };
+  return refsInBody(m.description, place, trust);
 }
 
 const MEMORY_MARK = 'FORGE:MEMORY_INDEX:';
@@ -153,7 +176,7 @@ export async function collectReferences(gh: GitHub, opts: CollectOptions): Promi
 
   if (scope.kind === 'milestone') {
     const m = await resolveMilestone(gh, r, scope.milestone);
-    refs.push(...milestoneRefs(m));
+    refs.push(...milestoneRefs(m, trust));
     const issues = await listIssues(gh, r, { state: 'all', milestone: m.number });
     for (const item of issues) refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
     searched.push(`milestone "${m.title}" and its ${issues.length} issue(s)`);
@@ -165,7 +188,7 @@ export async function collectReferences(gh: GitHub, opts: CollectOptions): Promi
   const comments = await listRepoComments(gh, r);
   for (const c of comments) refs.push(...commentRefs(c, c.issue, trust));
   const milestones = await listMilestones(gh, r);
-  for (const m of milestones) refs.push(...milestoneRefs(m));
+  for (const m of milestones) refs.push(...milestoneRefs(m, trust));
   searched.push(`${issues.length} issue(s), ${comments.length} comment(s), ${milestones.length} milestone(s)`);
   if (opts.gistClient) {
     const own = await listOwnGists(opts.gistClient);
@@ -184,7 +207,7 @@ function memoryIndexReference(g: GistInfo, r: Repo): Reference {
     url: g.url,
     id: g.id,
     source: `memory-index gist (FORGE:MEMORY_INDEX: ${repoName(r)})`,
-    trusted: true,
+    trusted: trustOfSource({ kind: 'memory-index-gist' }).counts,
     issue: null,
     location: { kind: 'gist-description', gistId: g.id },
     index: true,

@@ -1,11 +1,11 @@
 /** The gist audit's inputs: one schema (the common inputs plus its own), checked before any API call. */
-import { quote } from '../codec/quote.js';
+import { quote } from '../codec/index.js';
 import { UsageError } from '../common/errors.js';
 import type { EventInfo } from '../common/event.js';
 import { bool, COMMON_INPUTS, optional, optionalOneOf, readInputs, resolveCommon, type Getter } from '../common/inputs.js';
 import type { TrustPolicy } from '../common/trust.js';
 import type { MilestoneRef } from '../github/reads.js';
-import type { Repo } from '../github/repo.js';
+import type { Repo } from '../common/repo.js';
 import type { AuditScope } from './collect.js';
 
 export interface AuditStepInputs {

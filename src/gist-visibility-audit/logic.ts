@@ -7,6 +7,7 @@
  */
 import { emit, parse } from '../codec/index.js';
 import { errorMessage, httpStatus } from '../common/errors.js';
+import { trustOfSource } from '../common/trust.js';
 import type { GitHub } from '../github/client.js';
 import { describeApiError } from '../github/errors.js';
 import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
@@ -19,7 +20,7 @@ import {
   updateGistFile,
   type GistInfo,
 } from '../github/gists.js';
-import type { Repo } from '../github/repo.js';
+import type { Repo } from '../common/repo.js';
 import { getComment, getIssue, getMilestone } from '../github/reads.js';
 import { addLabels, ensureLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../github/writes.js';
 import type { Reference } from './collect.js';
@@ -100,7 +101,7 @@ function linkedFrom(
     url: link.url,
     id: link.id,
     source: `${name.startsWith('a secret') ? `the index gist found in ${ref.source}` : `index ${name}`}, file ${file.filename}`,
-    trusted: ref.trusted,
+    trusted: trustOfSource({ kind: 'index-gist-file', via: ref.trusted }).counts,
     issue: ref.issue,
     location: { kind: 'gist-file', gistId: ref.id, filename: file.filename },
     index: false,

@@ -3,14 +3,14 @@
  * paginates to the end at per_page=100: an annotation in the 950th comment of
  * a 1,000-comment thread is found.
  */
-import { quote } from '../codec/quote.js';
+import { quote } from '../codec/index.js';
 import { UsageError } from '../common/errors.js';
 import { closingIssues } from '../common/closing.js';
 import { toComment, toWorkItem } from './rest-shapes.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
-import { repoName, type Repo } from './repo.js';
+import { repoName, type Repo } from '../common/repo.js';
 
 export async function listComments(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
   const raw = await api(`reading the comments of #${number}`, () =>

@@ -6,7 +6,7 @@
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
-import type { Repo } from './repo.js';
+import type { Repo } from '../common/repo.js';
 import { toComment, toWorkItem } from './rest-shapes.js';
 
 /** Which issues a repository audit covers; `milestone` is a number, `*` (any) or `none`. */

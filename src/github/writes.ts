@@ -2,7 +2,7 @@
 import { httpStatus } from '../common/errors.js';
 import type { GitHub } from './client.js';
 import { api, describeApiError } from './errors.js';
-import type { Repo } from './repo.js';
+import type { Repo } from '../common/repo.js';
 import { toComment } from './rest-shapes.js';
 import type { ThreadComment } from '../common/work-item.js';
 

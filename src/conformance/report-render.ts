@@ -5,7 +5,7 @@
  * goes through tableCell.
  */
 import { inert, tableCell } from '../common/markdown.js';
-import { ISSUE_STATUSES, type IssueEntry, type IssueStatus, type MergedReport, type RepositoryReport } from './repository-report.js';
+import { ISSUE_STATUSES, type IssueEntry, type IssueStatus, type MergedReport, type RepositoryReport } from './report.js';
 
 const ICON: Record<IssueStatus, string> = { failing: '❌ failing', conforming: '✅ conforming', exempt: '➖ exempt' };
 

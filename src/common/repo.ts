@@ -1,5 +1,5 @@
-import { quote } from '../codec/quote.js';
-import { UsageError } from '../common/errors.js';
+import { quote } from '../codec/index.js';
+import { UsageError } from './errors.js';
 
 export interface Repo {
   owner: string;

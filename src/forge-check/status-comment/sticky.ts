@@ -7,14 +7,16 @@
  * Failing to post never changes the verdict: it is a warning (a fork PR's
  * token is read-only).
  */
-import { errorMessage, httpStatus } from '../common/errors.js';
-import { isTrusted, type TrustPolicy } from '../common/trust.js';
-import type { ThreadComment } from '../common/work-item.js';
-import type { GitHub } from '../github/client.js';
-import type { Repo } from '../github/repo.js';
-import { listComments } from '../github/reads.js';
-import { createComment, deleteComment, updateComment } from '../github/writes.js';
-import { isStatusComment } from './status-comment.js';
+import { errorMessage, httpStatus } from '../../common/errors.js';
+import { sameText } from '../../common/line-ends.js';
+import type { Repo } from '../../common/repo.js';
+import { counts, type TrustPolicy } from '../../common/trust.js';
+import type { ThreadComment } from '../../common/work-item.js';
+import type { GitHub } from '../../github/client.js';
+import { deleteIfThere, earliestWins } from '../../github/earliest-wins.js';
+import { listComments } from '../../github/reads.js';
+import { createComment, updateComment } from '../../github/writes.js';
+import { isStatusComment } from './body.js';
 
 export interface StickyOutcome {
   result: 'created' | 'updated' | 'unchanged' | 'not-posted';
@@ -24,20 +26,12 @@ export interface StickyOutcome {
   steps: string[];
 }
 
-/** GitHub returns bodies with CRLF; what we wrote had LF. */
-const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
-
-function ours(comments: readonly ThreadComment[], trust: TrustPolicy): ThreadComment[] {
-  return comments.filter((c) => isStatusComment(c.body) && isTrusted(trust, c.author)).sort((a, b) => a.id - b.id);
+function isOurs(c: ThreadComment, trust: TrustPolicy): boolean {
+  return isStatusComment(c.body) && counts('status-comment', c.author, trust);
 }
 
-/** Another run may be removing the same duplicate: one that is already gone is what we wanted. */
-async function deleteIfThere(gh: GitHub, r: Repo, id: number): Promise<void> {
-  try {
-    await deleteComment(gh, r, id);
-  } catch (err) {
-    if (httpStatus(err) !== 404) throw err;
-  }
+function ours(comments: readonly ThreadComment[], trust: TrustPolicy): ThreadComment[] {
+  return comments.filter((c) => isOurs(c, trust)).sort((a, b) => a.id - b.id);
 }
 
 function notPosted(err: unknown, number: number, steps: string[]): StickyOutcome {
@@ -75,10 +69,8 @@ export async function keepStatusComment(gh: GitHub, r: Repo, number: number, bod
     const created = await createComment(gh, r, number, body, { once: true });
     steps.push(`created status comment ${created.id}`);
     // A concurrent run may have posted too: the earliest stays, ours goes.
-    const after = ours(await listComments(gh, r, number), trust);
-    const first = after[0];
-    if (!first || first.id === created.id) return { result: 'created', url: created.url, warning: null, steps };
-    await deleteIfThere(gh, r, created.id);
+    const first = await earliestWins(gh, r, number, created, (c) => isOurs(c, trust));
+    if (first === null) return { result: 'created', url: created.url, warning: null, steps };
     steps.push(`deleted it again: status comment ${first.id} was posted first by a concurrent run`);
     if (sameText(first.body, body)) return { result: 'unchanged', url: first.url, warning: null, steps };
     const updated = await updateComment(gh, r, first.id, body);

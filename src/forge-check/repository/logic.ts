@@ -4,12 +4,14 @@
  * requests; with `since: last-run`, only the issues updated since the
  * checkpoint are read, and the report still covers the whole repository.
  */
-import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
-import type { ThreadComment, WorkItem } from '../common/work-item.js';
-import type { TrustPolicy } from '../common/trust.js';
-import { requestStats, type GitHub } from '../github/client.js';
-import { ApiError } from '../github/errors.js';
-import { findMilestone, listComments } from '../github/reads.js';
+import { mapLimit, READ_CONCURRENCY } from '../../common/concurrency.js';
+import { repoName, type Repo } from '../../common/repo.js';
+import type { ThreadComment, WorkItem } from '../../common/work-item.js';
+import { evaluate, type GateSettings } from '../../conformance/evaluate.js';
+import { countStatuses, entryOf, sortEntries, type IssueEntry, type RepositoryReport } from '../../conformance/report.js';
+import { requestStats, type GitHub } from '../../github/client.js';
+import { ApiError } from '../../github/errors.js';
+import { findMilestone, listComments } from '../../github/reads.js';
 import {
   listRepoComments,
   listRepoIssues,
@@ -18,23 +20,23 @@ import {
   type IssueFilter,
   type IssueListing,
   type ListedIssue,
-} from '../github/repo-reads.js';
-import { repoName, type Repo } from '../github/repo.js';
-import { readCheckpoint, writeCheckpoint, type CheckSettings } from './checkpoint.js';
-import { evaluate, type Validation } from './evaluate.js';
-import { countStatuses, entryOf, sortEntries, type IssueEntry, type RepositoryReport } from './repository-report.js';
+} from '../../github/repo-reads.js';
+import type { Checkpoint, CheckpointRead, CheckSettings } from './checkpoint.js';
 
-export interface RepositoryInputs {
-  repo: Repo;
-  required: string[];
-  validation: Validation;
-  trust: TrustPolicy;
+/** Which issues the audit covers, as the inputs give it. */
+export interface RepositoryFilter {
   state: IssueFilter['state'];
   labels: string[];
   /** As given: a number, a title, `*` or `none`; null for no filter. */
   milestone: string | null;
-  /** Incremental: the checkpoint's absolute path; null for a full audit that keeps no checkpoint. */
-  checkpoint: string | null;
+}
+
+export interface RepositoryCheck {
+  repo: Repo;
+  gate: GateSettings;
+  filter: RepositoryFilter;
+  /** Incremental runs keep a checkpoint: the action reads it before and writes the returned one after. */
+  incremental: boolean;
 }
 
 export interface RepositoryResult {
@@ -42,6 +44,8 @@ export interface RepositoryResult {
   /** Issues read this run (all of them on a full audit). */
   rechecked: number;
   notes: string[];
+  /** What the next incremental run starts from; null when the run keeps no checkpoint. */
+  checkpoint: Checkpoint | null;
 }
 
 /** A progress line every this many issues, and after each listing page past the first. */
@@ -125,27 +129,36 @@ export function nextSince(listing: IssueListing, previous: string | null): strin
   return Date.parse(listing.serverTime) < Date.parse(newest) ? listing.serverTime : newest;
 }
 
-function entryFor(item: WorkItem, inputs: RepositoryInputs): IssueEntry {
-  const result = evaluate([item], [], { required: inputs.required, validation: inputs.validation, trust: inputs.trust });
+function entryFor(item: WorkItem, gate: GateSettings): IssueEntry {
+  const result = evaluate([item], [], gate);
   return entryOf(result.items[0], item.title, result.problems);
 }
 
-export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, log: (s: string) => void): Promise<RepositoryResult> {
-  const r = inputs.repo;
+/** The settings a checkpoint is kept under: one made under others is not used. Resolves a milestone title once. */
+export async function checkSettings(gh: GitHub, inputs: RepositoryCheck): Promise<CheckSettings> {
+  const { repo: r, gate } = inputs;
   const filter: IssueFilter = {
-    state: inputs.state,
-    labels: inputs.labels,
-    milestone: await milestoneFilter(gh, r, inputs.milestone),
+    state: inputs.filter.state,
+    labels: inputs.filter.labels,
+    milestone: await milestoneFilter(gh, r, inputs.filter.milestone),
   };
-  const settings: CheckSettings = {
-    repository: repoName(r),
-    required: inputs.required,
-    validation: inputs.validation,
-    trustedAuthors: inputs.trust.text,
-    filter,
-  };
+  return { repository: repoName(r), required: gate.required, validation: gate.validation, trustedAuthors: gate.trust.text, filter };
+}
+
+/**
+ * Audit the repository. `previous` is the checkpoint as the action read it
+ * under `settings` (null on a full audit): it decides which issues are read.
+ */
+export async function runRepositoryCheck(
+  gh: GitHub,
+  inputs: RepositoryCheck,
+  settings: CheckSettings,
+  previous: CheckpointRead | null,
+  log: (s: string) => void,
+): Promise<RepositoryResult> {
+  const r = inputs.repo;
+  const filter = settings.filter;
   const notes: string[] = [];
-  const previous = inputs.checkpoint ? readCheckpoint(inputs.checkpoint, settings) : null;
   if (previous && previous.checkpoint === null) notes.push(`since: last-run — ${previous.why}, so every issue was read`);
   const since = previous?.checkpoint?.lastRun ?? null;
 
@@ -168,7 +181,7 @@ export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, l
     r,
     toRead,
     unfiltered,
-    (item) => entries.set(item.number, { ...entryFor(item, inputs), updatedAt: updatedAt.get(item.number) }),
+    (item) => entries.set(item.number, { ...entryFor(item, inputs.gate), updatedAt: updatedAt.get(item.number) }),
     log,
   );
   notes.push(...threads.notes);
@@ -176,14 +189,15 @@ export async function runRepositoryCheck(gh: GitHub, inputs: RepositoryInputs, l
 
   const issues = sortEntries([...entries.values()]);
   const generatedAt = listing.serverTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (inputs.checkpoint) writeCheckpoint(inputs.checkpoint, { version: 1, settings, lastRun: nextSince(listing, since), issues });
+  const checkpoint: Checkpoint | null = inputs.incremental ? { version: 1, settings, lastRun: nextSince(listing, since), issues } : null;
   return {
+    checkpoint,
     report: {
       version: 1,
       repository: repoName(r),
       generatedAt,
-      required: inputs.required,
-      validation: inputs.validation,
+      required: inputs.gate.required,
+      validation: inputs.gate.validation,
       incremental: since !== null,
       counts: countStatuses(issues),
       issues,

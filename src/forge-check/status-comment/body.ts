@@ -5,9 +5,9 @@
  * so the comment never reads as an annotation; everything taken from
  * annotations or issues is inert (no HTML, no tag or sentinel can form).
  */
-import { inert } from '../common/markdown.js';
-import type { CheckResult, ItemReport } from './evaluate.js';
-import { STATUS_ICON } from './render.js';
+import { inert } from '../../common/markdown.js';
+import type { CheckResult, ItemReport } from '../../conformance/evaluate.js';
+import { annotationStatus, RANK, STAGE_OF, STATUS_ICON, type StageState } from '../../conformance/status.js';
 
 /** First line of the comment. Deliberately not `<!-- FORGE:… -->`: parse() must find nothing in it. */
 export const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the forge-check action -->';
@@ -15,8 +15,6 @@ export const STATUS_MARKER = '<!-- forge-check status comment: edited in place b
 export function isStatusComment(body: string): boolean {
   return body.startsWith(STATUS_MARKER);
 }
-
-export type StageState = 'complete' | 'partial' | 'invalid' | 'missing';
 
 /** The §5 chain in order. DECOMPOSED appears only when the issue was decomposed; REVIEWER lives on the PR. */
 export const CHAIN: ReadonlyArray<{ type: string; optional?: boolean; note?: string }> = [
@@ -30,17 +28,15 @@ export const CHAIN: ReadonlyArray<{ type: string; optional?: boolean; note?: str
   { type: 'TRAJECTORY' },
 ];
 
-const RANK: Record<StageState, number> = { complete: 3, invalid: 2, partial: 1, missing: 0 };
-
-/** A stage's state from the trusted annotations found: the best one decides, as in the gate. */
+/** A stage's state from the trusted annotations found: the best one decides, by the gate's own rank. */
 export function stageState(item: ItemReport, type: string): StageState {
-  let best: StageState = 'missing';
+  let best: keyof typeof STAGE_OF = 'missing';
   for (const a of item.annotations) {
     if (a.type !== type) continue;
-    const s: StageState = a.state !== 'complete' ? 'partial' : a.valid ? 'complete' : 'invalid';
+    const s = annotationStatus(a.state, a.valid);
     if (RANK[s] > RANK[best]) best = s;
   }
-  return best;
+  return STAGE_OF[best];
 }
 
 /** Mermaid class definitions: one colour per state (GitHub renders light and dark themes alike with these). */

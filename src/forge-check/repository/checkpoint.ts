@@ -5,9 +5,9 @@
  * an error: the run audits everything and writes a fresh one.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { writeWorkspaceFile } from '../common/paths.js';
-import type { IssueFilter } from '../github/repo-reads.js';
-import { ISSUE_STATUSES, type IssueEntry } from './repository-report.js';
+import { writeWorkspaceFile } from '../../common/paths.js';
+import { ISSUE_STATUSES, type IssueEntry } from '../../conformance/report.js';
+import type { IssueFilter } from '../../github/repo-reads.js';
 
 export interface CheckSettings {
   repository: string;

@@ -3,13 +3,16 @@
  * type present, complete, valid and written by a trusted author? Pure: the
  * forge-check action and `forge check` both call this; only the reading differs.
  */
-import { quote } from '../codec/quote.js';
+import { quote } from '../codec/index.js';
 import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, isTypeName, stripCodeSpan } from '../codec/index.js';
 import { splitList } from '../common/lists.js';
 import { UsageError } from '../common/errors.js';
 import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
 import type { TrustPolicy } from '../common/trust.js';
+import { RANK, type TypeStatus } from './status.js';
+
+export { RANK, STATUS_ICON, type TypeStatus } from './status.js';
 
 export const PRESETS: Record<string, string[]> = {
   // §11: the minimum viable adoption.
@@ -26,7 +29,6 @@ export const PRESETS: Record<string, string[]> = {
  */
 export type Validation = 'strict' | 'template' | 'presence';
 export const VALIDATIONS: readonly Validation[] = ['strict', 'template', 'presence'];
-export type TypeStatus = 'ok' | 'missing' | 'incomplete' | 'invalid' | 'not-required';
 
 export function parseRequired(input: string | undefined): string[] {
   const text = input === undefined || input.trim() === '' ? 'minimal' : input.trim();
@@ -92,8 +94,6 @@ export interface CheckResult {
   notes: string[];
 }
 
-const RANK: Record<TypeStatus, number> = { ok: 4, invalid: 3, incomplete: 2, missing: 1, 'not-required': 0 };
-
 function statusOf(a: Located, validation: Validation): TypeStatus {
   if (a.annotation.sentinelState !== 'complete') return 'incomplete';
   if (validation === 'presence') return 'ok';
@@ -114,10 +114,14 @@ export interface PullContext {
   head: string;
 }
 
-export interface EvaluateOptions {
+/** What every item is held to: the required types, how strictly, and whose annotations count. */
+export interface GateSettings {
   required: string[];
   validation: Validation;
   trust: TrustPolicy;
+}
+
+export interface EvaluateOptions extends GateSettings {
   pull?: PullContext | null;
 }
 
@@ -138,6 +142,7 @@ function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext)
     if (branch !== '' && branch === pull.head) kept.push(a);
     else
       foreign.push({
+        kind: 'foreign-build',
         type: 'BUILDER',
         item: a.item,
         url: a.url,
@@ -174,7 +179,7 @@ function bestOf(found: readonly Located[], type: string, validation: Validation)
 /** Why a type counts as missing although someone wrote one: another PR's build, or an untrusted author. */
 function missingBecause(type: string, ignored: readonly Ignored[]): string {
   const passedOver = ignored.filter((i) => i.type === type);
-  const foreign = passedOver.filter((i) => i.reason.startsWith(`${type} on #`)).map((i) => i.reason);
+  const foreign = passedOver.filter((i) => i.kind === 'foreign-build').map((i) => i.reason);
   if (foreign.length > 0) return ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})`;
   return passedOver.length > 0 ? ' (only untrusted authors wrote one; ignored)' : '';
 }
