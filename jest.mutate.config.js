@@ -1,7 +1,7 @@
 /**
- * The tests mutation testing runs against each codec mutant: those that
- * exercise src/codec directly (the codec's own tests, labels, and the CLI's
- * conformance run through main()).
+ * The tests mutation testing runs against each mutant: those that exercise
+ * the codec and the gate's decisions directly (the codec's own tests, labels,
+ * the CLI through main(), trust, closing references and the verdict).
  */
 import unit from './jest.unit.config.js';
 
@@ -10,6 +10,13 @@ process.env.FORGE_PROPERTY_RUNS ??= '60';
 
 export default {
   ...unit,
-  testMatch: ['**/codec-*.test.ts', '**/labels.test.ts', '**/cli-source.test.ts'],
+  testMatch: [
+    '**/codec-*.test.ts',
+    '**/labels.test.ts',
+    '**/cli-source.test.ts',
+    '**/common.test.ts',
+    '**/trust-sources.test.ts',
+    '**/forge-check-evaluate.test.ts',
+  ],
   reporters: ['default'],
 };

@@ -1,6 +1,8 @@
 /**
  * The fast loop: the tests that import src/ only — no dist/ bundles, no
- * loopback GitHub. `npm run test:unit` runs these in seconds after an edit.
+ * loopback servers or sockets, no subprocess tools (actionlint, Biome).
+ * `npm run test:unit` runs these in seconds after an edit; everything left
+ * out here runs in `npm test`.
  */
 import base from './jest.config.js';
 
@@ -13,5 +15,9 @@ export default {
     '/__tests__/package\\.test\\.ts$',
     '/__tests__/dist\\.test\\.ts$',
     '/__tests__/openapi-referee\\.test\\.ts$',
+    // Loopback sockets and subprocess tools: end-to-end, not unit.
+    '/__tests__/transport\\.test\\.ts$',
+    '/__tests__/workflows\\.test\\.ts$',
+    '/__tests__/lint-boundaries\\.test\\.ts$',
   ],
 };

@@ -1,9 +1,21 @@
-// Mutation testing of the codec (`npm run mutate`, not part of `npm test`: it
-// takes about half an hour on 2 cores). The tests that import src/ run against
-// each mutant; the report lands in reports/mutation/mutation.html.
+// Mutation testing (`npm run mutate`, not part of `npm test`): the codec and
+// the gate's decisions — who is trusted, which annotations count, which issues
+// a PR closes, the conformance verdict. The unit tests run against each
+// mutant; the report lands in reports/mutation/mutation.html. CI runs the
+// dry run on codec and decision changes (.github/workflows/mutation.yml) so
+// the setup cannot rot; a full run takes 30–60 minutes on 2 cores.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: ['src/codec/**/*.ts'],
+  mutate: [
+    'src/codec/**/*.ts',
+    'src/common/trust.ts',
+    'src/common/trusted-annotations.ts',
+    'src/common/closing.ts',
+    'src/conformance/evaluate.ts',
+  ],
+  // actions/<name>/src are links to src/ for local-action: a sandbox copy would
+  // copy them as folders and fail (EISDIR); the tests never read them.
+  ignorePatterns: ['actions/*/src', 'reports', 'dist/*/types'],
   testRunner: 'jest',
   jest: { configFile: 'jest.mutate.config.js', enableFindRelatedTests: false },
   // Jest runs TypeScript ESM through Node's VM modules.

@@ -1,9 +1,9 @@
 import { capSummary, MAX_SUMMARY_BYTES } from '../src/common/runner.js';
 import { closingIssues } from '../src/common/closing.js';
 import { counts, parseTrustPolicy, type Author, type TrustPolicy } from '../src/common/trust.js';
+import { parseRequired } from '../src/conformance/evaluate.js';
 
 const isTrusted = (policy: TrustPolicy, author: Author) => counts('comment', author, policy);
-import { parseRequired } from '../src/conformance/evaluate.js';
 
 test('closing keywords, any case, with #N, owner/repo#N and URLs of this repository', () => {
   const body =

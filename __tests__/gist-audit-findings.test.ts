@@ -1,6 +1,7 @@
 /** The gist audit's pure decisions: findings, who may drive a migration, which issues get labelled. */
-import type { Reference } from '../src/gist-visibility-audit/collect.js';
-import { findingsFor, issuesToLabel, migrationPlan, type GistState } from '../src/gist-visibility-audit/logic.js';
+import type { Reference } from '../src/gist-visibility-audit/logic/collect.js';
+import { findingsFor, issuesToLabel, migrationPlan } from '../src/gist-visibility-audit/logic/findings.js';
+import type { GistState } from '../src/gist-visibility-audit/logic/lookup.js';
 import { gistIdFromUrl } from '../src/gist-visibility-audit/urls.js';
 
 const ref = (id: string | null, trusted: boolean, issue: number | null = 1): Reference => ({

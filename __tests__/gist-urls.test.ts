@@ -1,5 +1,5 @@
 import { gistIdFromUrl, gistUrlsInText } from '../src/gist-visibility-audit/urls.js';
-import { memoryIndexRepo } from '../src/gist-visibility-audit/collect.js';
+import { memoryIndexRepo } from '../src/gist-visibility-audit/logic/collect.js';
 import { lastPage } from '../src/github/reads.js';
 
 const ID = 'aa5a315d61ae9438b18d';

@@ -17,7 +17,6 @@ export const DOT = 46;
 export const DIGIT_0 = 48;
 export const DIGIT_9 = 57;
 export const COLON = 58;
-export const LESS_THAN = 60;
 export const GREATER_THAN = 62;
 export const UPPER_A = 65;
 export const UPPER_Z = 90;
@@ -34,11 +33,6 @@ export const EM_DASH = 0x2014;
 /** Space or tab: the only blank characters. Other whitespace is content (and never a line break). */
 export function isBlankChar(c: number): boolean {
   return c === SPACE || c === TAB;
-}
-
-/** A line break in the codec's one line model: LF or CR (CRLF is CR then LF). Nothing else. */
-export function isLineBreak(c: number): boolean {
-  return c === LF || c === CR;
 }
 
 /**

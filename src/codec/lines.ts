@@ -22,12 +22,19 @@ function ensureScratch(size: number): void {
   scratchFenced = new Uint8Array(cap);
 }
 
+/** A line's place relative to fenced code blocks (micromark names its states; so do we). */
+export const OUTSIDE_FENCE = 0;
+/** Inside a fence: its content lines and its closing delimiter. */
+export const IN_FENCE = 1;
+/** The line that opens a fence. */
+export const FENCE_OPENING = 2;
+
 export class LineTable {
   readonly body: string;
   readonly count: number;
   readonly start: Int32Array;
   readonly end: Int32Array;
-  /** 0 outside a fence, 1 inside one (closing delimiter included), 2 an opening delimiter. Set by the scanner. */
+  /** Per line: OUTSIDE_FENCE, IN_FENCE (content and closing delimiter) or FENCE_OPENING. Set by the scanner. */
   readonly fenced: Uint8Array;
 
   constructor(body: string) {

@@ -15,7 +15,7 @@
 import { readCard } from './card.js';
 import { decode } from './escape.js';
 import { closesFence, openingFence, type Fence } from './fences.js';
-import { LineTable } from './lines.js';
+import { FENCE_OPENING, IN_FENCE, LineTable } from './lines.js';
 import { classifyLine } from './tags.js';
 import { completeWhenPresent, isControl, isReserved, sentinelSets, typeSpec, type TypeSpec } from './registry.js';
 import { parseFieldLine, readDesignSpec, readFindings, readStructure, readTrajectory } from './structure.js';
@@ -65,7 +65,7 @@ function scan(t: LineTable): Block[] {
     switch (state) {
       case 'fenced':
         if (closesFence(t.text(line), fence as Fence)) {
-          t.fenced.fill(1, fenceLine + 1, line + 1);
+          t.fenced.fill(IN_FENCE, fenceLine + 1, line + 1);
           state = 'outside';
         }
         break;
@@ -76,7 +76,7 @@ function scan(t: LineTable): Block[] {
             fence = opened;
             fenceLine = line;
             state = 'fenced';
-            t.fenced[line] = 2;
+            t.fenced[line] = FENCE_OPENING;
           }
           break;
         }
@@ -94,7 +94,7 @@ function scan(t: LineTable): Block[] {
     }
   }
   // An unclosed fence runs to the end of the comment.
-  if (state === 'fenced') t.fenced.fill(1, fenceLine + 1, t.count);
+  if (state === 'fenced') t.fenced.fill(IN_FENCE, fenceLine + 1, t.count);
   return blocks;
 }
 

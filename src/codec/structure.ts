@@ -25,7 +25,7 @@ import {
 import { decode, decodeKey } from './escape.js';
 import { closesFence, fenceInfo, openingFence, type Fence } from './fences.js';
 import { parseJsonc } from './jsonc.js';
-import type { LineTable } from './lines.js';
+import { FENCE_OPENING, IN_FENCE, OUTSIDE_FENCE, type LineTable } from './lines.js';
 import { aliasFor, type TypeSpec } from './registry.js';
 import type { Annotation, ChecklistItem, Field, Finding, Table, Trajectory } from './types.js';
 
@@ -167,13 +167,16 @@ function sectionText(t: LineTable, lines: number[], from: number, to: number): s
   return decode(text);
 }
 
+/** CommonMark: an ordered list item's number has at most nine digits (`1234567890.` is a paragraph). */
+const LIST_ITEM_DIGITS_MAX = 9;
+
 /** A list item (`- `, `* `, `+ `, `1. `, `1) `) starting at `p`. */
 function isListItem(body: string, p: number, e: number): boolean {
   const c = body.charCodeAt(p);
   if (c === DASH || c === ASTERISK || c === PLUS) return p + 1 === e || isBlankChar(body.charCodeAt(p + 1));
   let q = p;
   while (q < e && isDigit(body.charCodeAt(q))) q++;
-  if (q === p || q - p > 9) return false;
+  if (q === p || q - p > LIST_ITEM_DIGITS_MAX) return false;
   const d = body.charCodeAt(q);
   return (d === DOT || d === RIGHT_PAREN) && (q + 1 === e || body.charCodeAt(q + 1) === SPACE);
 }
@@ -188,7 +191,7 @@ function valueUnder(t: LineTable, lines: number[], n: number): string {
   const parts: string[] = [];
   for (let m = n + 1; m < lines.length; m++) {
     const i = lines[m];
-    if (t.fenced[i] !== 0) break;
+    if (t.fenced[i] !== OUTSIDE_FENCE) break;
     const p = t.firstNonBlank(i);
     const e = t.end[i];
     if (p === e) {
@@ -288,7 +291,7 @@ const tableLine: Construct = (r, n, i) => {
     r.table.rows.push(row);
     return n;
   }
-  if (n + 1 < lines.length && t.fenced[lines[n + 1]] === 0 && isDelimiterRow(t.text(lines[n + 1]))) {
+  if (n + 1 < lines.length && t.fenced[lines[n + 1]] === OUTSIDE_FENCE && isDelimiterRow(t.text(lines[n + 1]))) {
     r.table = { section: r.section, headers: splitRow(t.text(i)), rows: [] };
     r.tables.push(r.table);
     return n + 1;
@@ -331,12 +334,12 @@ export function readStructure(t: LineTable, lines: number[], spec: TypeSpec | un
     const c = t.body.charCodeAt(p);
     let last = -1;
     // Most lines are prose with no construct: no list is made for them (cold code pays per allocation).
-    const constructs = t.fenced[i] === 0 ? CONSTRUCTS[c] : undefined;
+    const constructs = t.fenced[i] === OUTSIDE_FENCE ? CONSTRUCTS[c] : undefined;
     if (constructs !== undefined) {
       for (let k = 0; k < constructs.length && last < 0; k++) last = constructs[k](r, n, i, p);
     }
     // A table runs over consecutive `|` lines; anything else ends it.
-    if (c !== VERTICAL_BAR || t.fenced[i] !== 0 || last < 0) r.table = null;
+    if (c !== VERTICAL_BAR || t.fenced[i] !== OUTSIDE_FENCE || last < 0) r.table = null;
     r.sawContent = true;
     if (last > n) n = last;
   }
@@ -403,7 +406,7 @@ export function readFindings(t: LineTable, lines: number[]): Finding[] {
   const findings: Finding[] = [];
   let cur: Finding | null = null;
   for (const i of lines) {
-    if (t.fenced[i] !== 0) continue;
+    if (t.fenced[i] !== OUTSIDE_FENCE) continue;
     // Only `#`, `-`, `*` and bold lines matter here: look before slicing.
     const c = t.body.charCodeAt(t.firstNonBlank(i));
     if (c !== NUMBER_SIGN && c !== DASH && c !== ASTERISK) continue;
@@ -485,13 +488,13 @@ export function readTrajectory(structure: Structure): Trajectory {
 /** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
 export function readDesignSpec(t: LineTable, lines: number[]): unknown {
   for (let n = 0; n < lines.length; n++) {
-    if (t.fenced[lines[n]] !== 2) continue;
+    if (t.fenced[lines[n]] !== FENCE_OPENING) continue;
     const opening = t.text(lines[n]);
     const info = fenceInfo(opening).toLowerCase();
     if (info !== 'jsonc' && info !== 'json' && info !== 'json5') continue;
     const fence = openingFence(opening) as Fence;
     const body: string[] = [];
-    for (let m = n + 1; m < lines.length && t.fenced[lines[m]] === 1; m++) body.push(t.text(lines[m]));
+    for (let m = n + 1; m < lines.length && t.fenced[lines[m]] === IN_FENCE; m++) body.push(t.text(lines[m]));
     // The closing delimiter is fenced too; drop it when present.
     if (body.length > 0 && closesFence(body[body.length - 1], fence)) body.pop();
     return parseJsonc(decode(body.join('\n')));

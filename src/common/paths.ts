@@ -4,10 +4,10 @@
  * elsewhere, no symlink leading out. Otherwise `body-file: /proc/self/environ`
  * posts the workflow token in a public comment.
  */
-import { existsSync, mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { quote } from '../codec/index.js';
-import { UsageError } from './errors.js';
+import { fileErrorCode, UsageError } from './errors.js';
 
 function within(root: string, path: string): boolean {
   const rel = relative(root, path);
@@ -53,4 +53,13 @@ export function writeWorkspaceFile(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, path);
+}
+
+/** A file a path input names (already checked by workspacePath); unreadable is the user's mistake. */
+export function readWorkspaceFile(path: string, input: string, given: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${input} ${JSON.stringify(given)} cannot be read (${fileErrorCode(e)})`);
+  }
 }

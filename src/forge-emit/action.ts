@@ -1,17 +1,26 @@
-/** forge-emit — the conforming producer (spec §7.1, §11): inputs → logic → outputs and summary. */
+/** forge-emit — the conforming producer (spec §7.1, §11). Wiring only: inputs, the body file, compose, logic, render. */
+import { readWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition } from '../common/runner.js';
 import { createClient } from '../github/client.js';
-import { readEmitInputs, type EmitStepInputs } from './inputs.js';
+import { composeAnnotation } from './compose.js';
+import { readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
 import { runEmit } from './logic.js';
-import { emitOutputs, emitSummary } from './render.js';
+import { emitResult } from './render.js';
+
+function bodyText(body: BodySource): string | undefined {
+  if (body.kind === 'file') return readWorkspaceFile(body.path, 'body-file', body.given);
+  return body.kind === 'text' ? body.text : undefined;
+}
 
 export const forgeEmit: ActionDefinition<EmitStepInputs> = {
   name: 'forge-emit',
   secrets: ['github-token'],
   readInputs: readEmitInputs,
   async execute(inputs, _event, log) {
-    const outcome = await runEmit(createClient(inputs.token, { log }), inputs);
+    // Composed and checked before the client makes its first request.
+    const annotation = composeAnnotation(inputs.type, inputs.content, bodyText(inputs.body));
+    const outcome = await runEmit(createClient(inputs.token, { log }), inputs, annotation);
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
-    return { outputs: emitOutputs(inputs, outcome), summary: emitSummary(inputs, outcome), failure: null, warnings: inputs.warnings };
+    return emitResult(inputs, annotation, outcome);
   },
 };

@@ -1,21 +1,12 @@
-/** forge-emit's inputs: parsed, checked and turned into the annotation text before any API call. */
-import { readFileSync } from 'node:fs';
+/**
+ * forge-emit's inputs, parsed and checked into one typed value before any API
+ * call. Turning them into the annotation text is compose.ts's; reading a
+ * body-file is the wiring's.
+ */
 import YAML from 'yaml';
-import {
-  EmitError,
-  emitAnnotation,
-  isReservedLabel,
-  MAX_BODY_LENGTH,
-  parse,
-  RESERVED_LABELS,
-  validate,
-  type EmitInput,
-  type Emitted,
-  type SectionValue,
-} from '../codec/index.js';
-import { quote } from '../codec/index.js';
+import { isReservedLabel, quote, RESERVED_LABELS, type EmitInput, type SectionValue } from '../codec/index.js';
+import { UsageError } from '../common/errors.js';
 import { bool, COMMON_INPUTS, oneOf, optional, readInputs, required, resolveCommon, verbatim, type Getter } from '../common/inputs.js';
-import { fileErrorCode, UsageError } from '../common/errors.js';
 import { workspacePath } from '../common/paths.js';
 import type { EventInfo } from '../common/event.js';
 import type { TrustPolicy } from '../common/trust.js';
@@ -25,7 +16,10 @@ import type { Repo } from '../common/repo.js';
 export type Destination = 'comment' | 'issue-body' | 'milestone';
 export type IfExists = 'skip' | 'replace' | 'append';
 
-/** forge-emit's inputs, read and checked — with the annotation already emitted and validated from them. */
+/** Where the annotation's Markdown body comes from: the `body` input, a file in the workspace, or nowhere. */
+export type BodySource = { kind: 'text'; text: string } | { kind: 'file'; path: string; given: string } | { kind: 'none' };
+
+/** forge-emit's inputs, read and checked. */
 export interface EmitStepInputs {
   token: string;
   repo: Repo;
@@ -38,9 +32,9 @@ export interface EmitStepInputs {
   label: string | null;
   trust: TrustPolicy;
   dryRun: boolean;
-  /** The annotation, already emitted and validated. */
-  text: string;
-  warnings: string[];
+  /** What the annotation holds, as the codec's emitter takes it (the body apart). */
+  content: EmitInput;
+  body: BodySource;
 }
 
 export const SCHEMA = {
@@ -83,25 +77,10 @@ function mapping(name: string, value: unknown): Record<string, unknown> | undefi
   return value as Record<string, unknown>;
 }
 
-function readBody(body: string | null, bodyFile: string | null, workspace: string): string | undefined {
+function bodySource(body: string | null, bodyFile: string | null, workspace: string): BodySource {
   if (body !== null && bodyFile !== null) throw new UsageError('give either "body" or "body-file", not both');
-  if (bodyFile === null) return body ?? undefined;
-  const path = workspacePath('body-file', bodyFile, workspace);
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UsageError(`body-file "${bodyFile}" cannot be read (${fileErrorCode(e)})`);
-  }
-}
-
-/** The annotation text; input the codec cannot write faithfully is the user's mistake. */
-function emitOrRefuse(type: string, input: EmitInput): Emitted {
-  try {
-    return emitAnnotation(type, input);
-  } catch (e) {
-    if (e instanceof EmitError) throw new UsageError(e.message);
-    throw e;
-  }
+  if (bodyFile !== null) return { kind: 'file', path: workspacePath('body-file', bodyFile, workspace), given: bodyFile };
+  return body !== null ? { kind: 'text', text: body } : { kind: 'none' };
 }
 
 export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
@@ -114,29 +93,16 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
     throw new UsageError(`label ${quote(raw.label)} is not a FORGE label; use one of ${RESERVED_LABELS.join(', ')}`);
   if (raw.milestone !== null && raw.target !== 'milestone') throw new UsageError('input "milestone" is only used with target: milestone');
 
-  const input: EmitInput = { status: raw.status };
+  const content: EmitInput = { status: raw.status };
   const fields = mapping('fields', yamlInput('fields', raw.fields));
-  if (fields) input.fields = fields;
+  if (fields) content.fields = fields;
   const sections = mapping('sections', yamlInput('sections', raw.sections));
-  if (sections) input.sections = sections as Record<string, SectionValue>;
-  const body = readBody(raw.body, raw.bodyFile, event.workspace);
-  if (body !== undefined) input.body = body;
-  if (raw.value !== null) input.value = raw.value;
-  if (raw.title !== null) input.title = raw.title;
+  if (sections) content.sections = sections as Record<string, SectionValue>;
+  const body = bodySource(raw.body, raw.bodyFile, event.workspace);
+  if (raw.value !== null) content.value = raw.value;
+  if (raw.title !== null) content.title = raw.title;
   const card = yamlInput('card', raw.card);
-  if (card !== undefined) input.card = card;
-
-  const emitted = emitOrRefuse(type, input);
-  // Validate what would be written: an invalid complete annotation is never posted.
-  const [annotation] = parse(emitted.text);
-  const result = validate(annotation);
-  // A partial annotation is unfinished by design; only a complete one must be valid.
-  if (raw.status === 'complete' && result.errors.length > 0)
-    throw new UsageError(`the ${type} annotation would be invalid: ${result.errors.join('; ')}`);
-  if (emitted.text.length > MAX_BODY_LENGTH)
-    throw new UsageError(
-      `the annotation is ${emitted.text.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} (it is never truncated: that would drop the sentinel)`,
-    );
+  if (card !== undefined) content.card = card;
 
   return {
     token: common.token,
@@ -150,7 +116,7 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
     label: raw.label,
     trust: common.trust,
     dryRun: raw.dryRun,
-    text: emitted.text,
-    warnings: [...emitted.warnings, ...result.warnings],
+    content,
+    body,
   };
 }

@@ -22,7 +22,11 @@ import {
   updateIssueBody,
   updateMilestoneDescription,
 } from '../github/writes.js';
+import type { Composed } from './compose.js';
 import type { EmitStepInputs, IfExists } from './inputs.js';
+
+/** The typed inputs with the annotation composed from them: what every write below works from. */
+type EmitJob = EmitStepInputs & { text: string };
 
 export type EmitResultKind = 'created' | 'updated' | 'skipped' | 'dry-run';
 
@@ -111,7 +115,7 @@ interface Written {
   comment: ThreadComment | null;
 }
 
-async function emitToComment(gh: GitHub, inputs: EmitStepInputs, comments: ThreadComment[], log: Journal): Promise<Written> {
+async function emitToComment(gh: GitHub, inputs: EmitJob, comments: ThreadComment[], log: Journal): Promise<Written> {
   const decision = decide(trustedOfType(comments, inputs.number, inputs.type, inputs.trust), inputs.type, inputs.ifExists);
   if (decision.kind === 'skip') {
     log.steps.push(`skip: ${decision.why} (comment ${decision.existing.comment?.id})`);
@@ -164,7 +168,7 @@ function outcomeUnknown(err: unknown): boolean {
  * landed after all — is adopted instead of posting a second one (in `append`
  * mode too: a retry is not an append).
  */
-async function createOnce(gh: GitHub, inputs: EmitStepInputs, log: Journal): Promise<ThreadComment> {
+async function createOnce(gh: GitHub, inputs: EmitJob, log: Journal): Promise<ThreadComment> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await createComment(gh, inputs.repo, inputs.number, inputs.text, { once: true });
@@ -195,7 +199,7 @@ interface TextDestination {
   write: (text: string) => Promise<void>;
 }
 
-async function emitToText(inputs: EmitStepInputs, dest: TextDestination, log: Journal): Promise<Written> {
+async function emitToText(inputs: EmitJob, dest: TextDestination, log: Journal): Promise<Written> {
   const { text: current, what } = dest;
   const present = parse(current).filter((a) => a.type === inputs.type);
   // Re-running the same step is a no-op even when the body's author is not
@@ -226,7 +230,7 @@ async function emitToText(inputs: EmitStepInputs, dest: TextDestination, log: Jo
   return { result: decision.kind === 'splice' ? 'updated' : 'created', comment: null };
 }
 
-async function applyLabel(gh: GitHub, inputs: EmitStepInputs, plan: LabelPlan, log: Journal): Promise<void> {
+async function applyLabel(gh: GitHub, inputs: EmitJob, plan: LabelPlan, log: Journal): Promise<void> {
   if (plan.add.length === 0 && plan.remove.length === 0) {
     log.steps.push(`label ${inputs.label} already set`);
     return;
@@ -252,7 +256,7 @@ async function applyLabel(gh: GitHub, inputs: EmitStepInputs, plan: LabelPlan, l
 type Resolved = { kind: 'comment'; comments: ThreadComment[]; where: string } | { kind: 'text'; dest: TextDestination; where: string };
 
 /** Read where the annotation goes, before any write: a missing milestone is refused here. */
-async function resolveDestination(gh: GitHub, inputs: EmitStepInputs, issue: WorkItem): Promise<Resolved> {
+async function resolveDestination(gh: GitHub, inputs: EmitJob, issue: WorkItem): Promise<Resolved> {
   const r = inputs.repo;
   if (inputs.destination === 'comment')
     return { kind: 'comment', comments: await listComments(gh, r, inputs.number), where: `#${inputs.number}` };
@@ -281,7 +285,8 @@ async function resolveDestination(gh: GitHub, inputs: EmitStepInputs, issue: Wor
   return { kind: 'text', dest, where: dest.where };
 }
 
-export async function runEmit(gh: GitHub, inputs: EmitStepInputs): Promise<EmitOutcome> {
+export async function runEmit(gh: GitHub, stepInputs: EmitStepInputs, annotation: Composed): Promise<EmitOutcome> {
+  const inputs: EmitJob = { ...stepInputs, text: annotation.text };
   const log: Journal = { steps: [], done: [] };
   // Reads first: every refusal (label transition, size, missing milestone) happens before any write.
   const issue = await getIssue(gh, inputs.repo, inputs.number);

@@ -1,26 +1,24 @@
-/** forge-emit's outputs and job summary. */
+/** forge-emit's outputs and job summary; a write that happened never fails the step, and the emitter's warnings are warnings. */
 import { inert } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
+import type { Composed } from './compose.js';
 import type { EmitStepInputs } from './inputs.js';
 import type { EmitOutcome } from './logic.js';
 
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = ['comment-id', 'comment-url', 'annotation', 'result', 'label'] as const;
 
-export function emitOutputs(
-  inputs: EmitStepInputs,
-  outcome: EmitOutcome,
-): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+function emitOutputs(annotation: Composed, outcome: EmitOutcome): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
   return {
     'comment-id': outcome.commentId ?? '',
     'comment-url': outcome.commentUrl,
-    annotation: inputs.text,
+    annotation: annotation.text,
     result: outcome.result,
     label: outcome.label,
   };
 }
 
-export function emitSummary(inputs: EmitStepInputs, outcome: EmitOutcome): string {
+function emitSummary(inputs: EmitStepInputs, outcome: EmitOutcome): string {
   const link = outcome.commentUrl ? `[comment ${outcome.commentId}](${outcome.commentUrl})` : '—';
   return [
     `## forge-emit: \`${inputs.type}\` — ${outcome.result}`,
@@ -34,4 +32,8 @@ export function emitSummary(inputs: EmitStepInputs, outcome: EmitOutcome): strin
     ...outcome.steps.map((a) => `- ${inert(a)}`),
     '',
   ].join('\n');
+}
+
+export function emitResult(inputs: EmitStepInputs, annotation: Composed, outcome: EmitOutcome): ActionResult {
+  return { outputs: emitOutputs(annotation, outcome), summary: emitSummary(inputs, outcome), failure: null, warnings: annotation.warnings };
 }

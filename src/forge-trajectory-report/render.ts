@@ -1,7 +1,12 @@
-/** forge-trajectory-report's Markdown: one issue's release-note entry, milestone notes, outputs and summary. */
+/**
+ * forge-trajectory-report's Markdown (one issue's release-note entry, milestone
+ * notes), outputs and summary, and the policy: a missing trajectory fails the
+ * step only under fail-if-missing; gaps in one are warnings.
+ */
 import { codeSpan, matchEnum, TASK_TYPES } from '../codec/index.js';
 import { inert, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
+import type { ReportStepInputs } from './inputs.js';
 import type { ReportOutcome, TrajectoryReport } from './logic.js';
 
 export const entryBegin = (n: number) => `<!-- forge-release-note:begin #${n} -->`;
@@ -74,7 +79,7 @@ export function outcomeMarkdown(outcome: ReportOutcome): string {
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = ['found', 'trajectory', 'markdown', 'issues'] as const;
 
-export function reportOutputs(outcome: ReportOutcome, markdown: string): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+function reportOutputs(outcome: ReportOutcome, markdown: string): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
   return {
     found: outcome.found,
     trajectory: JSON.stringify(outcome.milestoneTitle === null ? outcome.reports[0] : outcome.reports),
@@ -83,8 +88,34 @@ export function reportOutputs(outcome: ReportOutcome, markdown: string): Record<
   };
 }
 
-export function reportSummary(outcome: ReportOutcome, markdown: string): string {
+function reportSummary(outcome: ReportOutcome, markdown: string): string {
   return outcome.found
     ? markdown
     : `## FORGE trajectory report — ${inert(outcome.scopeTitle)}\n\nNo FORGE:TRAJECTORY annotation found — skipping.\n`;
+}
+
+type Verdict = Pick<ActionResult, 'failure'> & { notices: string[]; warnings: string[] };
+
+/** What to tell the user: a missing trajectory (a failure under fail-if-missing) and gaps in one. */
+function verdict(inputs: ReportStepInputs, outcome: ReportOutcome): Verdict {
+  const without = outcome.reports.filter((r) => !r.found).map((r) => `#${r.issue.number}`);
+  if (inputs.scope.kind === 'milestone')
+    return {
+      failure: inputs.failIfMissing && without.length > 0 ? `No FORGE:TRAJECTORY on ${without.join(', ')} (fail-if-missing is set)` : null,
+      notices: [],
+      warnings: [],
+    };
+  const r = outcome.reports[0];
+  if (!r.found) {
+    if (inputs.failIfMissing)
+      return { failure: `No FORGE:TRAJECTORY annotation found on #${r.issue.number} (fail-if-missing is set)`, notices: [], warnings: [] };
+    return { failure: null, notices: ['No FORGE:TRAJECTORY annotation found — skipping'], warnings: [] };
+  }
+  const warnings =
+    r.missing.length > 0 ? [`The FORGE:TRAJECTORY on #${r.issue.number} has no ${r.missing.join(' and no ')}; reported as it is`] : [];
+  return { failure: null, notices: [], warnings };
+}
+
+export function reportResult(inputs: ReportStepInputs, outcome: ReportOutcome, markdown: string): ActionResult {
+  return { outputs: reportOutputs(outcome, markdown), summary: reportSummary(outcome, markdown), ...verdict(inputs, outcome) };
 }

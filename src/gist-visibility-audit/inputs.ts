@@ -6,7 +6,7 @@ import { bool, COMMON_INPUTS, optional, optionalOneOf, readInputs, resolveCommon
 import type { TrustPolicy } from '../common/trust.js';
 import type { MilestoneRef } from '../github/reads.js';
 import type { Repo } from '../common/repo.js';
-import type { AuditScope } from './collect.js';
+import type { AuditScope } from './logic/collect.js';
 
 export interface AuditStepInputs {
   token: string;

@@ -1,14 +1,18 @@
-/** The gist audit's outputs and job summary. */
+/**
+ * The gist audit's outputs, job summary and policy: a failed write, an
+ * unfinished audit, or (under fail-on-public) a public gist fails the step;
+ * dangling and non-gist references are warnings.
+ */
 import { inert, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
-import type { Collected } from './collect.js';
+import type { Collected } from './logic/collect.js';
 import type { AuditStepInputs } from './inputs.js';
-import type { AuditResult } from './logic.js';
+import type { AuditResult } from './logic/audit.js';
 
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = ['checked', 'public', 'missing', 'findings'] as const;
 
-export function auditOutputs(result: AuditResult): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
+function auditOutputs(result: AuditResult): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
   return { checked: result.checked, public: result.publicCount, missing: result.missingCount, findings: JSON.stringify(result.findings) };
 }
 
@@ -24,7 +28,7 @@ function gistCell(f: AuditResult['findings'][number]): string {
   }
 }
 
-export function auditSummary(inputs: AuditStepInputs, collected: Collected, result: AuditResult): string {
+function auditSummary(inputs: AuditStepInputs, collected: Collected, result: AuditResult): string {
   const verdict = result.unfinished
     ? '⚠️ unfinished'
     : result.publicRemaining > 0
@@ -54,4 +58,26 @@ export function auditSummary(inputs: AuditStepInputs, collected: Collected, resu
   if (result.steps.length > 0)
     out.push(`${inputs.dryRun ? 'Plan (dry run, nothing written)' : 'Steps'}:`, '', ...result.steps.map((a) => `- ${inert(a)}`), '');
   return out.join('\n');
+}
+
+/** Why the step fails, if it does: a write that failed, an audit that could not finish, or public gists. */
+function failureOf(inputs: AuditStepInputs, result: AuditResult): string | null {
+  if (result.writeFailure) return `gist audit: ${result.writeFailure}`;
+  if (result.unfinished) return `gist audit unfinished after ${result.checked} gist(s): ${result.unfinished}`;
+  if (result.publicRemaining === 0 || !inputs.failOnPublic) return null;
+  const ids = [...new Set(result.findings.filter((f) => f.severity === 'CRITICAL' && !f.remediated).map((f) => f.id))];
+  return `${result.publicRemaining} public FORGE gist(s): ${ids.join(', ')} — FORGE gists must be secret (spec §4.2)`;
+}
+
+/** Reading gists without a gist-token: what the user should know. */
+const ANONYMOUS_NOTICE = 'No gist-token: reading gists anonymously (60 requests an hour). The workflow GITHUB_TOKEN cannot read gists.';
+
+export function auditResult(inputs: AuditStepInputs, collected: Collected, result: AuditResult): ActionResult {
+  return {
+    outputs: auditOutputs(result),
+    summary: auditSummary(inputs, collected, result),
+    failure: failureOf(inputs, result),
+    notices: [...(inputs.gistToken === null ? [ANONYMOUS_NOTICE] : []), ...collected.notes],
+    warnings: result.findings.filter((f) => f.severity === 'WARNING').map((f) => `${f.url}: ${f.detail} (${f.source})`),
+  };
 }

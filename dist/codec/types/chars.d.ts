@@ -17,7 +17,6 @@ export declare const DOT = 46;
 export declare const DIGIT_0 = 48;
 export declare const DIGIT_9 = 57;
 export declare const COLON = 58;
-export declare const LESS_THAN = 60;
 export declare const GREATER_THAN = 62;
 export declare const UPPER_A = 65;
 export declare const UPPER_Z = 90;
@@ -32,8 +31,6 @@ export declare const EN_DASH = 8211;
 export declare const EM_DASH = 8212;
 /** Space or tab: the only blank characters. Other whitespace is content (and never a line break). */
 export declare function isBlankChar(c: number): boolean;
-/** A line break in the codec's one line model: LF or CR (CRLF is CR then LF). Nothing else. */
-export declare function isLineBreak(c: number): boolean;
 /**
  * What a regular expression's `\s` matches: tab to carriage return, space, and
  * the Unicode spaces. Only TRAJECTORY's `Branch:` reader uses it, to keep the

@@ -1,4 +1,4 @@
-import type { LineTable } from './lines.js';
+import { type LineTable } from './lines.js';
 import { type TypeSpec } from './registry.js';
 import type { Annotation, Finding, Trajectory } from './types.js';
 /** The part of an annotation the Markdown reader fills. */

@@ -4,16 +4,16 @@
  * milestone descriptions, and the memory-index gist named by
  * `FORGE:MEMORY_INDEX: {owner/repo}` in a gist description.
  */
-import { parse } from '../codec/index.js';
-import type { ThreadComment, WorkItem } from '../common/work-item.js';
-import { trustOfSource, type Source, type TrustPolicy } from '../common/trust.js';
-import type { GitHub } from '../github/client.js';
-import { listOwnGists, type GistInfo } from '../github/gists.js';
-import { repoName, type Repo } from '../common/repo.js';
-import { listComments, getIssue } from '../github/reads.js';
-import { listIssues, listRepoComments } from '../github/repo-reads.js';
-import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../github/reads.js';
-import { gistIdFromUrl } from './urls.js';
+import { parse } from '../../codec/index.js';
+import type { ThreadComment, WorkItem } from '../../common/work-item.js';
+import { trustOfSource, type Source, type TrustPolicy } from '../../common/trust.js';
+import type { GitHub } from '../../github/client.js';
+import { listOwnGists, type GistInfo } from '../../github/gists.js';
+import { repoName, type Repo } from '../../common/repo.js';
+import { listComments, getIssue } from '../../github/reads.js';
+import { listIssues, listRepoComments } from '../../github/repo-reads.js';
+import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../../github/reads.js';
+import { gistIdFromUrl } from '../urls.js';
 
 export type Location =
   | { kind: 'comment'; issue: number; commentId: number }

@@ -1,0 +1,75 @@
+/**
+ * The layer rule is enforced by `npm run lint` (biome.json, noRestrictedImports):
+ * each probe file below is linted with the project's own configuration in a
+ * scratch tree, and an upward, sideways or file-touching import must fail it
+ * while the same floor's ordinary imports pass.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+const root = resolve(new URL('.', import.meta.url).pathname, '..');
+const biome = join(root, 'node_modules', '.bin', 'biome');
+
+/** [file, import specifier, imported name, must the lint fail?] */
+const PROBES: Array<[string, string, string, boolean]> = [
+  ['src/codec/probe.ts', '../common/errors.js', 'UsageError', true],
+  ['src/codec/probe.ts', './quote.js', 'quote', false],
+  ['src/common/probe.ts', '../github/client.js', 'createClient', true],
+  ['src/common/probe.ts', '../conformance/evaluate.js', 'evaluate', true],
+  ['src/common/probe.ts', '../forge-check/render.js', 'itemResult', true],
+  ['src/common/probe.ts', './errors.js', 'UsageError', false],
+  ['src/common/probe.ts', '../codec/index.js', 'parse', false],
+  ['src/github/probe.ts', '../conformance/evaluate.js', 'evaluate', true],
+  ['src/github/probe.ts', '../common/repo.js', 'repoName', false],
+  ['src/conformance/probe.ts', '../github/reads.js', 'readThread', true],
+  ['src/conformance/probe.ts', '../common/trust.js', 'counts', false],
+  ['src/forge-check/probe.ts', '../forge-emit/logic.js', 'runEmit', true],
+  ['src/forge-check/repository/probe.ts', '../../gist-visibility-audit/logic/audit.js', 'runAudit', true],
+  ['src/forge-emit/probe.ts', '../cli/main.js', 'main', true],
+  ['src/forge-check/probe.ts', '../conformance/evaluate.js', 'evaluate', false],
+  ['src/forge-check/logic.ts', 'node:fs', 'readFileSync', true],
+  ['src/forge-check/repository/logic.ts', '../../common/paths.js', 'writeWorkspaceFile', true],
+  ['src/gist-visibility-audit/logic/probe.ts', '../../common/paths.js', 'workspacePath', true],
+  ['src/forge-emit/logic.ts', '@actions/core', 'info', true],
+  ['src/forge-emit/action.ts', '../common/paths.js', 'readWorkspaceFile', false],
+  ['src/cli/probe.ts', '../forge-check/render.js', 'itemResult', true],
+  ['src/cli/probe.ts', '../conformance/report.js', 'readReport', false],
+];
+
+let scratch: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'forge-lint-'));
+  // The project's configuration as it is, minus the git integration (the scratch tree is no repository).
+  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+  config.vcs = { enabled: false };
+  delete config.$schema;
+  writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function lint(file: string, specifier: string, name: string): { failed: boolean; output: string } {
+  const path = join(scratch, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `import { ${name} } from '${specifier}';\n\nexport const probe = ${name};\n`);
+  try {
+    const r = spawnSync(biome, ['lint', file], { cwd: scratch, encoding: 'utf8' });
+    return { failed: r.status !== 0, output: `${r.stdout}${r.stderr}` };
+  } finally {
+    rmSync(path);
+  }
+}
+
+test.each(PROBES)('%s importing %s (%s): fails the lint = %s', (file, specifier, name, mustFail) => {
+  const { failed, output } = lint(file, specifier, name);
+  expect({ failed, restricted: output.includes('noRestrictedImports') }).toEqual({ failed: mustFail, restricted: mustFail });
+});
+
+test('the whole source tree passes the import rules as it is', () => {
+  const r = spawnSync(biome, ['lint', 'src'], { cwd: root, encoding: 'utf8' });
+  expect(`${r.stdout}${r.stderr}`).not.toContain('noRestrictedImports');
+  expect(r.status).toBe(0);
+});

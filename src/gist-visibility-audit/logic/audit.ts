@@ -1,0 +1,102 @@
+/**
+ * The gist audit in order (spec §4.2): look up every referenced gist, report
+ * public gists (CRITICAL) and dangling or non-gist references (WARNING), and —
+ * when asked — migrate public gists to secret ones and label the issues.
+ */
+import type { Repo } from '../../common/repo.js';
+import type { GitHub } from '../../github/client.js';
+import type { GistInfo } from '../../github/gists.js';
+import { collectReferences, type AuditScope, type Collected, type Reference } from './collect.js';
+import type { TrustPolicy } from '../../common/trust.js';
+import { findingsFor, issuesToLabel, migrationPlan, type GistFinding } from './findings.js';
+import { lookUp } from './lookup.js';
+import { labelIssues, remediateAll } from './remediate.js';
+
+export interface AuditResult {
+  findings: GistFinding[];
+  /** Distinct gists whose state was learned (public, secret or 404), index gists included. */
+  checked: number;
+  publicCount: number;
+  missingCount: number;
+  /** Set when the audit could not finish: an unfinished audit is never a pass. */
+  unfinished: string | null;
+  /** Public gists still public at the end. */
+  publicRemaining: number;
+  steps: string[];
+  /** A write that failed after others succeeded: what failed, and what had been done. */
+  writeFailure: string | null;
+}
+
+export interface AuditOptions {
+  remediate: boolean;
+  dryRun: boolean;
+  label: string | null;
+  anonymous: boolean;
+  /** The gist-token user's gists, when the collection already listed them. */
+  ownGists?: readonly GistInfo[] | null;
+}
+
+/** The clients and repository an audit works with. */
+export interface AuditContext {
+  gh: GitHub;
+  /** The gist-token client (or an anonymous one). */
+  gists: GitHub;
+  repo: Repo;
+  log: (s: string) => void;
+}
+
+export async function runAudit(ctx: AuditContext, refs: Reference[], opts: AuditOptions): Promise<AuditResult> {
+  const lookup = await lookUp(ctx.gists, refs, { anonymous: opts.anonymous, own: opts.ownGists ?? null }, ctx.log);
+  const findings = findingsFor(lookup.refs, lookup.states);
+  const steps: string[] = [];
+  const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
+  const canRemediate = opts.remediate && publicIds.length > 0 && lookup.unfinished === null;
+  const { remediated, migrations } = canRemediate
+    ? await remediateAll(ctx, migrationPlan(publicIds, lookup.refs), lookup.states, findings, opts, steps)
+    : { remediated: new Set<string>(), migrations: [] };
+  const stillPublic = new Set(publicIds.filter((id) => !remediated.has(id)));
+  const writeFailure = opts.label
+    ? await labelIssues(ctx, issuesToLabel(lookup.refs, stillPublic), opts.label, opts.dryRun, migrations, steps)
+    : null;
+  return {
+    findings,
+    checked: lookup.states.size,
+    publicCount: publicIds.length,
+    missingCount: [...lookup.states.values()].filter((s) => s.kind === 'missing').length,
+    unfinished: lookup.unfinished,
+    publicRemaining: stillPublic.size,
+    steps,
+    writeFailure,
+  };
+}
+
+/** What the step asks for: where to look, whose word counts, and what to do about public gists. */
+export interface GistAuditInputs {
+  scope: AuditScope;
+  trust: TrustPolicy;
+  remediate: boolean;
+  dryRun: boolean;
+  label: string | null;
+}
+
+/** Collect the references (the memory index only with a gist-token), then audit them. */
+export async function runGistAudit(
+  ctx: AuditContext,
+  inputs: GistAuditInputs,
+  anonymous: boolean,
+): Promise<{ collected: Collected; result: AuditResult }> {
+  const collected = await collectReferences(ctx.gh, {
+    repo: ctx.repo,
+    scope: inputs.scope,
+    trust: inputs.trust,
+    gistClient: anonymous ? null : ctx.gists,
+  });
+  const result = await runAudit(ctx, collected.refs, {
+    remediate: inputs.remediate,
+    dryRun: inputs.dryRun,
+    label: inputs.label,
+    anonymous,
+    ownGists: collected.ownGists ?? null,
+  });
+  return { collected, result };
+}
