@@ -17,6 +17,7 @@ export default {
     '**/common.test.ts',
     '**/trust-sources.test.ts',
     '**/forge-check-evaluate.test.ts',
+    '**/conformance-rules.test.ts',
   ],
   reporters: ['default'],
 };

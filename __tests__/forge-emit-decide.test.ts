@@ -5,6 +5,7 @@ import { decide, splice, type Candidate } from '../src/forge-emit/logic.js';
 
 const found = (text: string): Candidate => ({
   annotation: parse(text)[0],
+  source: 'comment' as const,
   item: 1,
   comment: null,
   url: 'https://github.example/1',

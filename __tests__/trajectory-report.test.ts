@@ -7,6 +7,7 @@ import { builder, investigator, trajectory } from './support/seed.js';
 const issue = (n: number, title = `Issue ${n}`) => ({ number: n, title, url: `https://github.example/o/r/issues/${n}` });
 const found = (text: string) => ({
   annotation: parse(text)[0],
+  source: 'comment' as const,
   item: 7,
   comment: null,
   url: 'https://github.example/c',

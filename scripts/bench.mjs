@@ -202,6 +202,37 @@ for (const [name, make] of Object.entries(ADVERSARIAL)) {
     `  ${name.padEnd(32)}${ms.map((m) => m.toFixed(3).padStart(10)).join('')}  ${(ms[3] / ms[0]).toFixed(1).padStart(8)}   ${mbps(64 * 1024, ms[3]).padStart(8)}`,
   );
 }
+/**
+ * The worst cases as a step meets them: a fresh process's first parse of one
+ * 64 KB adversarial body (bench-cold.mjs, median of 15 processes), and the
+ * whole `forge parse -` process reading it from stdin (start-up included).
+ */
+function coldAdversarial() {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-cold-adv-'));
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const cli = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+  console.log('Fresh process, one 64 KB adversarial body (median of 15 processes)');
+  console.log(`  ${'body'.padEnd(32)}${'first parse'.padStart(14)}${'forge parse -'.padStart(16)}`);
+  for (const [name, make] of Object.entries(ADVERSARIAL)) {
+    const body = make(64 * 1024);
+    const file = join(dir, 'body.json');
+    writeFileSync(file, JSON.stringify([body]));
+    const first = [];
+    const whole = [];
+    for (let i = 0; i < 15; i++) {
+      first.push(
+        JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./bench-cold.mjs', import.meta.url)), file], { encoding: 'utf8' }))
+          .parseMs,
+      );
+      const t = performance.now();
+      execFileSync(process.execPath, [cli, 'parse', '-'], { input: body, stdio: ['pipe', 'ignore', 'ignore'] });
+      whole.push(performance.now() - t);
+    }
+    console.log(`  ${name.padEnd(32)}${`${median(first).toFixed(2)} ms`.padStart(14)}${`${median(whole).toFixed(1)} ms`.padStart(16)}`);
+  }
+}
+coldAdversarial();
+
 const tenK = fill('<!-- FORGE:GATE_FAILED -->\n', 27 * 10_000);
 const tenKMs = time(() => parse(tenK), 200);
 console.log(

@@ -14,6 +14,8 @@ import type { ThreadComment, WorkItem } from './work-item.js';
  */
 export interface Located<A extends Annotation = CheckedAnnotation> {
   annotation: A;
+  /** The kind of text it was found in (implementation-notes §7). */
+  source: SourceKind;
   /** The issue or PR the text belongs to (for a milestone description: the issue the step is about). */
   item: number;
   /** The comment or review holding it; null for a body or a description. */
@@ -56,10 +58,10 @@ export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found
   const found: Located[] = [];
   const ignored: Ignored[] = [];
   for (const src of sourcesOf(item)) {
-    if (!src.body || src.body.indexOf('<!--') < 0) continue;
     const trust = trustOfSource({ kind: src.kind, author: src.author }, policy);
     for (const annotation of parseAndValidate(src.body)) {
-      if (trust.counts) found.push({ annotation, item: item.number, comment: src.comment, url: src.url, author: src.author });
+      if (trust.counts)
+        found.push({ annotation, source: src.kind, item: item.number, comment: src.comment, url: src.url, author: src.author });
       else
         ignored.push({ kind: 'untrusted', type: annotation.type, item: item.number, url: src.url, author: src.author, reason: trust.why });
     }
@@ -76,7 +78,7 @@ export function trustedOfType(comments: readonly ThreadComment[], item: number, 
   for (const comment of comments) {
     if (!comment.body.includes(`FORGE:${type}`) || !trustOfSource({ kind: 'comment', author: comment.author }, policy).counts) continue;
     for (const annotation of parse(comment.body))
-      if (annotation.type === type) out.push({ annotation, item, comment, url: comment.url, author: comment.author });
+      if (annotation.type === type) out.push({ annotation, source: 'comment', item, comment, url: comment.url, author: comment.author });
   }
   return out;
 }

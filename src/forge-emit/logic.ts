@@ -210,7 +210,14 @@ async function emitToText(inputs: EmitJob, dest: TextDestination, log: Journal):
   }
   const trusted = trustOfSource(dest.source, inputs.trust).counts;
   const candidates: Candidate[] = trusted
-    ? present.map((annotation) => ({ annotation, item: inputs.number, comment: null, url: dest.url, author: dest.author }))
+    ? present.map((annotation) => ({
+        annotation,
+        source: dest.source.kind,
+        item: inputs.number,
+        comment: null,
+        url: dest.url,
+        author: dest.author,
+      }))
     : [];
   const decision = decide(candidates, inputs.type, inputs.ifExists);
   if (decision.kind === 'skip') {

@@ -1,17 +1,22 @@
 /**
- * The Octokit every action uses: @actions/github's client plus retries (5xx)
- * and throttling (secondary limits honour `retry-after`; a primary limit is
- * waited out only when it resets within a minute). Honours GITHUB_API_URL, so
- * it works against GitHub Enterprise Server, and the proxy variables. Requests
- * travel over node:http(s) (transport.ts), not fetch().
+ * The Octokit every action uses: the client @actions/github builds (Octokit
+ * core with the REST endpoint methods and pagination), made here so a step
+ * evaluates only what it uses, plus retries (5xx) and throttling (secondary
+ * limits honour `retry-after`; a primary limit is waited out only when it
+ * resets within a minute). Honours GITHUB_API_URL, so it works against GitHub
+ * Enterprise Server, and the proxy variables. Requests travel over
+ * node:http(s) (transport.ts), not fetch().
  */
-import { getOctokit } from '@actions/github';
-import { GitHub as GitHubClass } from '@actions/github/lib/utils';
-import { HttpClient } from '@actions/http-client';
-import { fetch as undiciFetch } from 'undici';
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
+import { Octokit, type OctokitOptions } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { transport } from './transport.js';
 
-export type GitHub = ReturnType<typeof getOctokit>;
+/** Octokit with `.rest` and `.paginate`: what @actions/github's getOctokit returns. */
+const GitHubClass = Octokit.plugin(restEndpointMethods, paginateRest);
+export type GitHub = InstanceType<typeof GitHubClass>;
+type Plugin = Parameters<typeof Octokit.plugin>[0];
 
 /** Longest wait for a primary rate-limit reset before giving up with a clear error. */
 export const MAX_RESET_WAIT_SECONDS = 60;
@@ -115,12 +120,36 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
  * or, when HTTPS_PROXY / HTTP_PROXY applies to GitHub's URL (NO_PROXY and
  * loopback addresses excepted), undici through @actions/http-client's proxy
  * agent — the path @actions/github itself takes, chosen here from the
- * environment as it is when the client is made.
+ * environment as it is when the client is made. undici and the proxy agent
+ * are loaded only on that path: a step without a proxy never evaluates them.
  */
 function fetchFor(baseUrl: string): typeof transport {
-  const dispatcher = new HttpClient().getAgentDispatcher(baseUrl);
-  if (!dispatcher) return transport;
-  return ((url: string, init: object) => undiciFetch(url, { ...init, dispatcher })) as unknown as typeof transport;
+  if (!getProxyUrl(new URL(baseUrl))?.hostname) return transport;
+  let proxied: Promise<typeof transport> | null = null;
+  const load = async (): Promise<typeof transport> => {
+    const [{ HttpClient }, { fetch }] = await Promise.all([
+      import(/* webpackMode: "eager" */ '@actions/http-client'),
+      import(/* webpackMode: "eager" */ 'undici'),
+    ]);
+    const dispatcher = new HttpClient().getAgentDispatcher(baseUrl);
+    return ((url: string, init: object) => fetch(url, { ...init, dispatcher })) as unknown as typeof transport;
+  };
+  return (async (url: string, init: object) => {
+    proxied ??= load();
+    return (await proxied)(url as never, init as never);
+  }) as unknown as typeof transport;
+}
+
+/** The run's orchestration id in the user agent, as @actions/github sends it (GitHub uses it to attribute requests). */
+function orchestrationAgent(): string | undefined {
+  const id = process.env.ACTIONS_ORCHESTRATION_ID?.trim();
+  return id ? `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : undefined;
+}
+
+/** An Octokit for `token` (none when anonymous), with `plugins` on top: what getOctokit makes. */
+function octokit(token: string | null, options: OctokitOptions, plugins: readonly Plugin[] = []): GitHub {
+  const Class = plugins.length > 0 ? GitHubClass.plugin(...plugins) : GitHubClass;
+  return new Class(token === null ? options : { ...options, auth: `token ${token}` }) as GitHub;
 }
 
 export function createClient(token: string, options: ClientOptions = {}): GitHub {
@@ -147,9 +176,10 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
       },
     },
     retry: { retries: MAX_RETRIES },
+    userAgent: orchestrationAgent(),
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
   };
-  const plain = { baseUrl, log: octokitOptions.log, request };
+  const plain = { baseUrl, log: octokitOptions.log, request, userAgent: orchestrationAgent() };
   // The plugins (and Bottleneck under the throttling one) load with the first
   // write: most steps only read, and their cold start should not pay for it.
   const plugins = async () => {
@@ -157,13 +187,10 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
       import(/* webpackMode: "eager" */ '@octokit/plugin-retry'),
       import(/* webpackMode: "eager" */ '@octokit/plugin-throttling'),
     ]);
-    return [retry, throttling] as const;
+    return [retry, throttling] as unknown as Plugin[];
   };
   // An anonymous client is the same Octokit with no auth at all (no Authorization header).
-  if (options.anonymous) {
-    const writes = async () => new (GitHubClass.plugin(...(await plugins())))(octokitOptions) as unknown as GitHub;
-    return readsDirect(new GitHubClass(plain) as unknown as GitHub, writes, log);
-  }
-  const writes = async () => getOctokit(token, octokitOptions, ...(await plugins()));
-  return readsDirect(getOctokit(token, plain), writes, log);
+  const auth = options.anonymous ? null : token;
+  const writes = async () => octokit(auth, octokitOptions, await plugins());
+  return readsDirect(octokit(auth, plain), writes, log);
 }
