@@ -103,7 +103,10 @@ test('single items', async () => {
 /** Runs a bundle the runner's way with only the environment a step needs; resolves with the exit code. */
 function runPlain(script: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, script === '-e' ? ['-e', '0'] : [script], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: 'ignore',
+    });
     child.on('close', (code) => resolve(code ?? 1));
   });
 }
@@ -138,11 +141,14 @@ test('cold start of one step: forge-check against a find-comment-like step on th
       'INPUT_ISSUE-NUMBER': String(n),
       INPUT_REQUIRED: 'minimal',
     });
-  const times = { ours: [] as number[], baseline: [] as number[] };
+  // The floor every step pays: starting node and exiting.
+  const bare = () => runPlain('-e', { ...common });
+  const times = { ours: [] as number[], baseline: [] as number[], bare: [] as number[] };
   for (let i = 0; i < 11; i++) {
     for (const [name, run] of [
       ['ours', ours],
       ['baseline', baseline],
+      ['bare', bare],
     ] as const) {
       const t = process.hrtime.bigint();
       await run();
@@ -156,7 +162,9 @@ test('cold start of one step: forge-check against a find-comment-like step on th
   rows.push(
     `${'cold start: find-comment-like step, same issue'.padEnd(62)}${'1'.padStart(8)}${'1'.padStart(7)}${median(times.baseline).toFixed(0).padStart(7)}`,
   );
+  rows.push(`${'cold start: bare `node -e 0`'.padEnd(62)}${'0'.padStart(8)}${'0'.padStart(7)}${median(times.bare).toFixed(0).padStart(7)}`);
   rows.push(`  ratio (forge-check / find-comment-like): ${(median(times.ours) / median(times.baseline)).toFixed(2)}`);
+  rows.push(`  ratio (forge-check / bare node -e 0): ${(median(times.ours) / median(times.bare)).toFixed(2)}`);
 });
 
 test('a repository of 1,000 issues with 20 comments each, then 10 changes', async () => {

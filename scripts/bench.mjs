@@ -221,8 +221,9 @@ function coldAdversarial() {
     const whole = [];
     for (let i = 0; i < 15; i++) {
       first.push(
-        JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./bench-cold.mjs', import.meta.url)), file], { encoding: 'utf8' }))
-          .parseMs,
+        JSON.parse(
+          execFileSync(process.execPath, [fileURLToPath(new URL('./bench-cold.mjs', import.meta.url)), file], { encoding: 'utf8' }),
+        ).parseMs,
       );
       const t = performance.now();
       execFileSync(process.execPath, [cli, 'parse', '-'], { input: body, stdio: ['pipe', 'ignore', 'ignore'] });

@@ -35,6 +35,18 @@ for (const b of BUNDLES) {
   const pkg = join(dir, 'package.json');
   if (!existsSync(pkg)) writeFileSync(pkg, '{"type":"module"}\n');
 }
+// ncc minifies the entry file only: the chunks a dynamic import() splits off
+// (each action's code, the write plugins, the proxy stack) are minified here,
+// so a step compiles as little source text as the entry it shares.
+const { minifySync } = await import('@swc/core');
+for (const b of BUNDLES) {
+  const dir = join(out, b.name);
+  for (const file of readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f))) {
+    const path = join(dir, file);
+    const { code } = minifySync(readFileSync(path, 'utf8'), { module: true, compress: true, mangle: true, ecma: 2022 });
+    writeFileSync(path, code);
+  }
+}
 for (const action of ACTIONS) {
   if (!existsSync(join(root, 'src', action))) throw new Error(`build: actions/${action} has no src/${action}`);
   const dir = join(out, action);

@@ -4,10 +4,10 @@
  * User mistakes and API failures become one line; nothing prints a token.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import * as core from '@actions/core';
 import type { EventInfo } from './event.js';
 import type { Getter } from './inputs.js';
 import { UsageError } from './errors.js';
+import * as core from './workflow-commands.js';
 
 export interface ActionResult {
   outputs: Record<string, string | number | boolean>;
@@ -80,17 +80,16 @@ export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> 
     for (const [k, v] of Object.entries(result.outputs)) core.setOutput(k, String(v));
     for (const n of result.notices ?? []) core.notice(n);
     for (const w of result.warnings ?? []) core.warning(w);
-    if (result.summary && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(capSummary(result.summary), true).write();
+    if (result.summary) core.appendSummary(capSummary(result.summary));
     if (result.failure) core.setFailed(result.failure);
   } catch (err) {
     if (!(err instanceof UsageError)) core.debug(err instanceof Error && err.stack ? err.stack : String(err));
     const message = `${def.name}: ${oneLine(err)}`;
-    if (process.env.GITHUB_STEP_SUMMARY) {
+    try {
       // The summary says why the step stopped, not only the log.
-      await core.summary
-        .addRaw(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`, true)
-        .write()
-        .catch(() => undefined);
+      core.appendSummary(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`);
+    } catch {
+      // A summary that cannot be written does not hide the failure.
     }
     core.setFailed(message);
   }

@@ -128,8 +128,8 @@ function fetchFor(baseUrl: string): typeof transport {
   let proxied: Promise<typeof transport> | null = null;
   const load = async (): Promise<typeof transport> => {
     const [{ HttpClient }, { fetch }] = await Promise.all([
-      import(/* webpackMode: "eager" */ '@actions/http-client'),
-      import(/* webpackMode: "eager" */ 'undici'),
+      import(/* webpackChunkName: "proxy" */ '@actions/http-client'),
+      import(/* webpackChunkName: "proxy" */ 'undici'),
     ]);
     const dispatcher = new HttpClient().getAgentDispatcher(baseUrl);
     return ((url: string, init: object) => fetch(url, { ...init, dispatcher })) as unknown as typeof transport;
@@ -184,8 +184,8 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
   // write: most steps only read, and their cold start should not pay for it.
   const plugins = async () => {
     const [{ retry }, { throttling }] = await Promise.all([
-      import(/* webpackMode: "eager" */ '@octokit/plugin-retry'),
-      import(/* webpackMode: "eager" */ '@octokit/plugin-throttling'),
+      import(/* webpackChunkName: "writes" */ '@octokit/plugin-retry'),
+      import(/* webpackChunkName: "writes" */ '@octokit/plugin-throttling'),
     ]);
     return [retry, throttling] as unknown as Plugin[];
   };
