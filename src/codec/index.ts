@@ -50,7 +50,21 @@ export const MAX_BODY_LENGTH = 65536;
 
 export type CheckedAnnotation = Annotation & ValidationResult;
 
-/** parse + validate in one call: what `forge parse` prints. */
+/**
+ * parse + validate in one call: what `forge parse` prints. The findings are
+ * added to parse's own fresh objects, in a fixed order: copying every
+ * annotation into a new one cost a 64 KB body of 2,400 tiny annotations a
+ * fifth of its cold parse time, mostly in garbage collection.
+ */
 export function parseAndValidate(body: string): CheckedAnnotation[] {
-  return parse(body).map((a) => ({ ...a, ...validate(a) }));
+  const all = parse(body) as CheckedAnnotation[];
+  for (let i = 0; i < all.length; i++) {
+    const a = all[i];
+    const { valid, errors, warnings, templateGaps } = validate(a);
+    a.valid = valid;
+    a.errors = errors;
+    a.warnings = warnings;
+    a.templateGaps = templateGaps;
+  }
+  return all;
 }

@@ -16,5 +16,10 @@ import type { Annotation, ValidationResult } from './types.js';
 /** GitHub's limit on a comment, issue or milestone body. */
 export declare const MAX_BODY_LENGTH = 65536;
 export type CheckedAnnotation = Annotation & ValidationResult;
-/** parse + validate in one call: what `forge parse` prints. */
+/**
+ * parse + validate in one call: what `forge parse` prints. The findings are
+ * added to parse's own fresh objects, in a fixed order: copying every
+ * annotation into a new one cost a 64 KB body of 2,400 tiny annotations a
+ * fifth of its cold parse time, mostly in garbage collection.
+ */
 export declare function parseAndValidate(body: string): CheckedAnnotation[];
