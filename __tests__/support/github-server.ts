@@ -9,6 +9,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { validate as validateGraphql } from '@octokit/graphql-schema';
+import { closingIssues } from '../../src/common/closing.js';
 import { conform, ghesVersions, OpenApiDescription } from './openapi.js';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -45,7 +47,11 @@ export interface Issue {
   labels: string[];
   state: 'open' | 'closed';
   milestone: number | null;
-  pull: { body: string | null; head: string } | null;
+  /**
+   * Set for a PR: its body, head branch and (defaults below) head commit, the
+   * repository the head lives in (a fork's), and the branch it targets.
+   */
+  pull: { body: string | null; head: string; sha?: string; headRepository?: string; base?: string } | null;
   created_at: string;
   /** Moved on by every change GitHub counts: a comment, a label, an edit (the `since` filter reads it). */
   updated_at: string;
@@ -72,9 +78,24 @@ export interface Gist {
   created_at: string;
 }
 
+export interface CommitStatusRecord {
+  id: number;
+  sha: string;
+  state: string;
+  description: string | null;
+  context: string;
+  target_url: string | null;
+  creator: string;
+  created_at: string;
+}
+
 export interface RepoState {
   owner: string;
   name: string;
+  /** Commit statuses, oldest first. */
+  statuses: CommitStatusRecord[];
+  /** Links made in a PR's Development sidebar: PR number → issues (any repository). */
+  sidebar: Map<number, Array<{ repository: string; number: number }>>;
   issues: Map<number, Issue>;
   comments: Comment[];
   reviews: Review[];
@@ -178,6 +199,8 @@ export class FakeGitHub {
       r = {
         owner,
         name,
+        statuses: [],
+        sidebar: new Map(),
         issues: new Map(),
         comments: [],
         reviews: [],
@@ -219,6 +242,7 @@ export class FakeGitHub {
       closed_at: init.state === 'closed' ? this.tick() : null,
     };
     issue.updated_at = issue.closed_at ?? issue.created_at;
+    if (issue.pull) issue.pull = { base: 'main', headRepository: full, sha: defaultSha(full, number), ...issue.pull };
     this.user(issue.user);
     for (const l of issue.labels) if (!r.labels.has(l)) r.labels.set(l, { name: l, color: 'ededed', description: null });
     r.issues.set(number, issue);
@@ -289,6 +313,27 @@ export class FakeGitHub {
     return g;
   }
 
+  /** A link made in PR #pull's Development sidebar to an issue (`owner/name#n` for another repository). */
+  link(full: string, pull: number, issue: number | string): void {
+    const r = this.repo(full);
+    const ref =
+      typeof issue === 'number'
+        ? { repository: full, number: issue }
+        : { repository: issue.split('#')[0], number: Number(issue.split('#')[1]) };
+    r.sidebar.set(pull, [...(r.sidebar.get(pull) ?? []), ref]);
+  }
+
+  /** A new commit on PR #pull's head branch. */
+  push(full: string, pull: number, sha: string): void {
+    const pr = this.repo(full).issues.get(pull);
+    if (!pr?.pull) throw new Error(`#${pull} is not a PR`);
+    pr.pull.sha = sha;
+  }
+
+  statusesOn(full: string, sha: string): CommitStatusRecord[] {
+    return this.repo(full).statuses.filter((s) => s.sha === sha);
+  }
+
   commentsOn(full: string, issue: number): Comment[] {
     return this.repo(full).comments.filter((c) => c.issue === issue);
   }
@@ -323,8 +368,9 @@ export class FakeGitHub {
     });
   }
 
+  /** Every request that can change something: a GraphQL query is a read sent as a POST. */
   writes(): RequestRecord[] {
-    return this.requests.filter((r) => r.method !== 'GET');
+    return this.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql');
   }
 
   // ---- JSON shapes -------------------------------------------------------
@@ -486,6 +532,91 @@ export class FakeGitHub {
     };
   }
 
+  private pullJson(r: RepoState, pr: Issue): Json {
+    const pull = pr.pull ?? { body: null, head: '' };
+    const headRepo = pull.headRepository ?? `${r.owner}/${r.name}`;
+    const data = {
+      ...this.issueJson(r, pr),
+      body: pull.body,
+      head: {
+        ref: pull.head,
+        sha: pull.sha,
+        label: `${headRepo.split('/')[0]}:${pull.head}`,
+        user: this.userJson(pr.user),
+        repo: { full_name: headRepo, name: headRepo.split('/')[1], fork: headRepo !== `${r.owner}/${r.name}` },
+      },
+      base: { ref: pull.base ?? 'main', sha: 'b'.repeat(40), label: `${r.owner}:${pull.base ?? 'main'}`, user: this.userJson(r.owner) },
+    };
+    delete data.pull_request;
+    return data;
+  }
+
+  private statusJson(r: RepoState, x: CommitStatusRecord): Json {
+    return {
+      url: `${this.url}/repos/${r.owner}/${r.name}/statuses/${x.sha}`,
+      avatar_url: null,
+      id: x.id,
+      node_id: `SC_${x.id}`,
+      state: x.state,
+      description: x.description,
+      target_url: x.target_url,
+      context: x.context,
+      created_at: x.created_at,
+      updated_at: x.created_at,
+      creator: this.userJson(x.creator),
+    };
+  }
+
+  /**
+   * The two GraphQL queries the gate sends, each first held to GitHub's
+   * published schema: a PR's closingIssuesReferences (keywords in its body
+   * when it targets the default branch, plus sidebar links; `userLinkedOnly`
+   * the sidebar's alone) and an issue's closedByPullRequestsReferences.
+   */
+  private graphqlQuery(body: Json, who: { login: string } | undefined): [number, Json] {
+    const query = typeof body?.query === 'string' ? body.query : '';
+    for (const e of validateGraphql(query)) this.violations.push(`GraphQL: ${e.message ?? String(e)}`);
+    if (!who) return [401, { message: 'This endpoint requires you to be authenticated.' }];
+    const v = body.variables ?? {};
+    const r = this.repos.get(`${v.owner}/${v.repo}`);
+    const page = <T>(items: T[]) => {
+      const start = v.after ? Number(v.after) : 0;
+      const nodes = items.slice(start, start + 100);
+      const end = start + nodes.length;
+      return { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null }, nodes };
+    };
+    const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
+    if (query.includes('closingIssuesReferences')) {
+      const pr = r?.issues.get(v.number);
+      if (!r || !pr?.pull) return [200, { data: { repository: r ? { pullRequest: null } : null } }];
+      const full = `${r.owner}/${r.name}`;
+      const sidebar = r.sidebar.get(pr.number) ?? [];
+      const keyword =
+        (pr.pull.base ?? 'main') === 'main' ? closingIssues(pr.pull.body ?? '', full).map((number) => ({ repository: full, number })) : [];
+      const all = v.linkedOnly
+        ? sidebar
+        : [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
+      return [200, { data: { repository: { pullRequest: { closingIssuesReferences: page(all.map(issueNode)) } } } }];
+    }
+    if (query.includes('closedByPullRequestsReferences')) {
+      if (!r?.issues.get(v.number)) return [200, { data: { repository: r ? { issue: null } : null } }];
+      const full = `${r.owner}/${r.name}`;
+      const pulls = [...this.repos.values()].flatMap((repo) =>
+        [...repo.issues.values()]
+          .filter((i) => i.pull && i.state === 'open')
+          .filter((i) => {
+            const sidebar = repo.sidebar.get(i.number) ?? [];
+            const keyword =
+              `${repo.owner}/${repo.name}` === full && (i.pull?.base ?? 'main') === 'main' ? closingIssues(i.pull?.body ?? '', full) : [];
+            return keyword.includes(v.number) || sidebar.some((s) => s.repository === full && s.number === v.number);
+          })
+          .map((i) => ({ number: i.number, state: 'OPEN', repository: { nameWithOwner: `${repo.owner}/${repo.name}` } })),
+      );
+      return [200, { data: { repository: { issue: { closedByPullRequestsReferences: page(pulls) } } } }];
+    }
+    return [200, { errors: [{ message: 'this fake answers two queries only' }] }];
+  }
+
   // ---- HTTP --------------------------------------------------------------
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -504,7 +635,9 @@ export class FakeGitHub {
     }
     const auth = req.headers.authorization ?? '';
     const token = auth.replace(/^(token|bearer)\s+/i, '') || null;
-    for (const spec of this.specs) this.violations.push(...spec.checkRequest(method, url.pathname, url.searchParams, body, raw !== ''));
+    // GraphQL is held to GitHub's published schema instead (graphqlQuery below).
+    if (url.pathname !== '/graphql')
+      for (const spec of this.specs) this.violations.push(...spec.checkRequest(method, url.pathname, url.searchParams, body, raw !== ''));
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
@@ -524,7 +657,8 @@ export class FakeGitHub {
         ...headers,
       });
       if (data !== undefined && status !== 204) {
-        if (status < 300) this.violations.push(...this.specs[0].checkResponse(method, url.pathname, status, data));
+        if (status < 300 && url.pathname !== '/graphql')
+          this.violations.push(...this.specs[0].checkResponse(method, url.pathname, status, data));
         res.end(JSON.stringify(data));
       } else res.end();
     };
@@ -626,6 +760,7 @@ export class FakeGitHub {
     };
 
     if (p[0] === 'gists') return this.routeGists(method, url, p, body, who, conformed);
+    if (p[0] === 'graphql' && p.length === 1 && method === 'POST') return this.graphqlQuery(body, who);
     if (p[0] === 'user' && p.length === 1 && method === 'GET') {
       if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
       return conformed(200, {
@@ -810,14 +945,71 @@ export class FakeGitHub {
     if (rest[0] === 'pulls' && rest.length === 2 && method === 'GET') {
       const pr = r.issues.get(Number(rest[1]));
       if (!pr?.pull) return this.notFound();
-      const data = {
-        ...this.issueJson(r, pr),
-        body: pr.pull.body,
-        head: { ref: pr.pull.head, sha: 'a'.repeat(40), label: `${r.owner}:${pr.pull.head}`, user: this.userJson(pr.user) },
-        base: { ref: 'main', sha: 'b'.repeat(40), label: `${r.owner}:main`, user: this.userJson(r.owner) },
+      return conformed(200, this.pullJson(r, pr));
+    }
+
+    if (rest[0] === 'pulls' && rest.length === 1 && method === 'GET') {
+      const state = url.searchParams.get('state') ?? 'open';
+      const head = url.searchParams.get('head');
+      const list = [...r.issues.values()].filter(
+        (i) =>
+          i.pull &&
+          (state === 'all' || i.state === state) &&
+          (!head || `${(i.pull.headRepository ?? '').split('/')[0]}:${i.pull.head}`.toLowerCase() === head.toLowerCase()),
+      );
+      const { slice, headers } = this.page(url, list);
+      return conformed(
+        200,
+        slice.map((i) => this.pullJson(r, i)),
+        headers,
+      );
+    }
+
+    // GitHub lists the PRs of a commit of this repository; a commit only a fork holds is in none.
+    if (rest[0] === 'commits' && rest[2] === 'pulls' && rest.length === 3 && method === 'GET') {
+      const full = `${r.owner}/${r.name}`.toLowerCase();
+      const list = [...r.issues.values()].filter((i) => i.pull?.sha === rest[1] && (i.pull.headRepository ?? full).toLowerCase() === full);
+      return conformed(
+        200,
+        list.map((i) => this.pullJson(r, i)),
+      );
+    }
+
+    if (rest[0] === 'commits' && rest[2] === 'statuses' && rest.length === 3 && method === 'GET') {
+      const list = r.statuses.filter((x) => x.sha === rest[1]).reverse();
+      const { slice, headers } = this.page(url, list);
+      return conformed(
+        200,
+        slice.map((x) => this.statusJson(r, x)),
+        headers,
+      );
+    }
+
+    if (rest[0] === 'statuses' && rest.length === 2 && method === 'POST') {
+      if (!['error', 'failure', 'pending', 'success'].includes(body?.state))
+        return [422, { message: 'Validation Failed', errors: [{ resource: 'Status', code: 'custom', field: 'state' }] }];
+      if (typeof body.description === 'string' && body.description.length > 140)
+        return [
+          422,
+          {
+            message: 'Validation Failed',
+            errors: [
+              { resource: 'Status', code: 'custom', field: 'description', message: 'description is too long (maximum is 140 characters)' },
+            ],
+          },
+        ];
+      const x: CommitStatusRecord = {
+        id: this.nextId++,
+        sha: rest[1],
+        state: body.state,
+        description: body.description ?? null,
+        context: body.context ?? 'default',
+        target_url: body.target_url ?? null,
+        creator: writer,
+        created_at: this.tick(),
       };
-      delete data.pull_request;
-      return conformed(200, data);
+      r.statuses.push(x);
+      return conformed(201, this.statusJson(r, x));
     }
 
     if (rest[0] === 'labels') {
@@ -913,6 +1105,11 @@ export class FakeGitHub {
     }
     return this.notFound();
   }
+}
+
+/** A PR's first head commit: 40 hex digits of its own, so commit → PR lookups have something to find. */
+function defaultSha(full: string, number: number): string {
+  return `${hash(`${full}#${number}`).toString(16)}${number.toString(16)}`.padEnd(40, '0').slice(0, 40);
 }
 
 function hash(s: string): number {

@@ -7,7 +7,7 @@ import { writeWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition, ActionResult } from '../common/runner.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { readCheckInputs, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
-import { runCheck } from './logic.js';
+import { runCheck } from './logic/run.js';
 import { itemResult } from './render.js';
 import { readCheckpoint, writeCheckpoint } from './repository/checkpoint.js';
 import { checkSettings, runRepositoryCheck } from './repository/logic.js';
@@ -34,17 +34,20 @@ async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: st
 }
 
 async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => void): Promise<ActionResult> {
-  const checked = await runCheck(gh, inputs);
-  const result = itemResult(checked, inputs.failOnViolation);
+  const run = await runCheck(gh, inputs);
+  const result = itemResult(run, inputs.failOnViolation);
   writeReport(inputs.reportFile, result);
-  const subject = inputs.pull ?? inputs.issue;
-  if (inputs.comment && subject !== null) {
-    const body = statusCommentBody(checked, STATUS_FOOTER);
-    const sticky = await keepStatusComment(gh, inputs.repo, subject, body, inputs.gate.trust);
-    for (const step of sticky.steps) log(step);
-    if (sticky.warning) result.warnings.push(sticky.warning);
-    result.outputs['comment-url'] = sticky.url ?? '';
+  if (inputs.comment) {
+    for (const v of run.verdicts) {
+      const body = statusCommentBody(v.result, STATUS_FOOTER);
+      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, inputs.gate.trust);
+      for (const step of sticky.steps) log(step);
+      if (sticky.warning) result.warnings.push(sticky.warning);
+      result.outputs['comment-url'] = sticky.url ?? '';
+    }
   }
+  for (const v of run.verdicts)
+    if (v.status?.result === 'created') log(`wrote the status on PR #${v.subject}: ${v.result.conforming ? 'success' : 'failure'}`);
   return result;
 }
 

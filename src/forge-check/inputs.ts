@@ -1,7 +1,7 @@
 /** forge-check's inputs: one schema (the common inputs plus its own), checked before any API call. */
 import { splitList } from '../common/lists.js';
 import { UsageError } from '../common/errors.js';
-import type { EventInfo } from '../common/event.js';
+import { eventSubject, type EventInfo } from '../common/event.js';
 import {
   bool,
   COMMON_INPUTS,
@@ -33,13 +33,34 @@ interface SharedInputs {
   reportFile: string | null;
 }
 
-/** One work item: a PR (checked through the issues it closes) or an issue. */
+/**
+ * What the event points at, before GitHub is asked which PRs that touches:
+ * a PR (pull_request*, a review, a comment on a PR), an issue (a comment on
+ * it, an edit or a label — its open PRs are gated), a commit (workflow_run:
+ * the PR whose head it is), or an item the workflow names (issue-number).
+ */
+export type Trigger =
+  | { kind: 'pull'; number: number; named: number | null }
+  | { kind: 'issue'; number: number }
+  | { kind: 'commit'; sha: string; headRepository: string | null; headBranch: string | null; claimed: number | null }
+  | { kind: 'named'; number: number }
+  | { kind: 'none'; event: string };
+
+/** Where the verdict is written as a commit status, when it is. */
+export interface StatusSettings {
+  context: string;
+  /** The run's page, the status's link. */
+  targetUrl: string | null;
+}
+
+/** One work item, or the PRs an event touches: each PR checked through the issues it closes. */
 export interface ItemInputs extends SharedInputs {
   scope: 'item';
-  pull: number | null;
-  issue: number | null;
-  /** Keep one comment with the verdict on the checked issue or PR. */
+  trigger: Trigger;
+  /** Keep one comment with the verdict on each checked PR (or the issue). */
   comment: boolean;
+  /** A commit status on each checked PR's head commit; null when `status: false`. */
+  status: StatusSettings | null;
 }
 
 /** Every matching issue of the repository. */
@@ -69,6 +90,17 @@ function milestoneFilter(): Parser<string | null> {
   };
 }
 
+/** GitHub keeps a status context of up to 255 characters; one line, so it reads in the checks list. */
+function statusContext(): Parser<string> {
+  return (raw, name) => {
+    const v = raw.trim() === '' ? DEFAULT_STATUS_CONTEXT : raw.trim();
+    if (v.length > 255 || /[\r\n]/.test(v)) throw new UsageError(`input "${name}" must be one line of at most 255 characters`);
+    return v;
+  };
+}
+
+export const DEFAULT_STATUS_CONTEXT = 'FORGE conformance';
+
 /** The default place of the incremental checkpoint, relative to the workspace. */
 export const DEFAULT_CHECKPOINT = '.forge/check-checkpoint.json';
 
@@ -85,6 +117,8 @@ export const SCHEMA = {
   checkpoint: { input: 'checkpoint', parse: text(DEFAULT_CHECKPOINT) },
   reportFile: { input: 'report-file', parse: optional() },
   comment: { input: 'comment', parse: bool(false) },
+  status: { input: 'status', parse: bool(false) },
+  statusContext: { input: 'status-context', parse: statusContext() },
 };
 
 type Raw = ReturnType<typeof readInputs<typeof SCHEMA>>;
@@ -94,6 +128,7 @@ function checkScope(raw: Raw, get: Getter): void {
   if (raw.scope === 'repository') {
     if (raw.issueNumber !== null) throw new UsageError('issue-number does not apply to scope: repository (it checks every matching issue)');
     if (raw.comment) throw new UsageError('comment: true needs scope: item (the comment is kept on the checked issue or PR)');
+    if (raw.status) throw new UsageError('status: true needs scope: item (the status is written on each checked PR)');
     return;
   }
   const only = [
@@ -129,8 +164,42 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
       checkpoint,
     };
   }
-  const issue = common.issueNumber ?? common.subject.issue;
-  if (issue === null && common.subject.pull === null)
+  const status = raw.status ? { context: raw.statusContext, targetUrl: runUrl() } : null;
+  const trigger = triggerOf(event, common.issueNumber);
+  // An event that never names an item (workflow_dispatch, schedule, push) needs issue-number; a
+  // workflow_run that names no commit touches nothing, and says so.
+  if (trigger.kind === 'none' && event.name !== 'workflow_run')
     throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
-  return { ...shared, scope: 'item', pull: common.subject.pull, issue, comment: raw.comment };
+  return { ...shared, scope: 'item', trigger, comment: raw.comment, status };
+}
+
+/** The run's page: GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID, when the runner says all three. */
+function runUrl(): string | null {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = process.env;
+  return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
+}
+
+type Payload = {
+  workflow_run?: { head_sha?: unknown; head_branch?: unknown; head_repository?: { full_name?: unknown } | null };
+};
+
+/** The trigger an event and the issue-number input name. */
+export function triggerOf(event: EventInfo, named: number | null): Trigger {
+  const run = (event.payload as Payload).workflow_run;
+  if (event.name === 'workflow_run' && typeof run?.head_sha === 'string' && run.head_sha !== '') {
+    const repo = run.head_repository?.full_name;
+    return {
+      kind: 'commit',
+      sha: run.head_sha,
+      headRepository: typeof repo === 'string' ? repo : null,
+      headBranch: typeof run.head_branch === 'string' ? run.head_branch : null,
+      claimed: named,
+    };
+  }
+  const subject = eventSubject(event);
+  // On a PR's event, issue-number adds the workflow author's issue to the PR's own.
+  if (subject.pull !== null) return { kind: 'pull', number: subject.pull, named };
+  if (named !== null) return { kind: 'named', number: named };
+  if (subject.issue !== null) return { kind: 'issue', number: subject.issue };
+  return { kind: 'none', event: event.name };
 }

@@ -5,6 +5,7 @@
 import { tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import { STATUS_ICON, type CheckResult } from '../conformance/evaluate.js';
+import type { CheckRun } from './logic/run.js';
 
 /**
  * GitHub refuses a job summary over 1 MiB, and strangers can post tags by the
@@ -87,13 +88,45 @@ export function checkOutputs(result: CheckResult): CheckOutputs {
   };
 }
 
-/** The item check's result for the runner; the status comment's outcome is added by the wiring. */
-export function itemResult(result: CheckResult, failOnViolation: boolean): ActionResult & { warnings: string[] } {
-  const failing = !result.conforming;
+/** Every checked PR's verdict as one: conforming only when each is; the type lists and the report gather them all. */
+function combined(run: CheckRun): CheckResult {
+  const results = run.verdicts.map((v) => v.result);
+  const union = (pick: (r: CheckResult) => string[]) => [...new Set(results.flatMap(pick))];
   return {
-    outputs: checkOutputs(result),
-    summary: markdownReport(result),
-    failure: failing && failOnViolation ? `FORGE conformance failed: ${result.problems.join('; ')}` : null,
-    warnings: [...result.notes, ...(failing && !failOnViolation ? result.problems : [])],
+    conforming: results.every((r) => r.conforming),
+    missing: union((r) => r.missing),
+    incomplete: union((r) => r.incomplete),
+    invalid: union((r) => r.invalid),
+    state: results[0]?.state ?? 'none',
+    terminal: results[0]?.terminal ?? false,
+    // Each item report says which PR it was judged for when more than one PR was checked.
+    items: run.verdicts.flatMap((v) =>
+      run.verdicts.length > 1 && v.pull ? v.result.items.map((i) => ({ ...i, pull: v.pull?.number })) : v.result.items,
+    ),
+    problems: results.flatMap((r) => r.problems),
+    notes: results.flatMap((r) => r.notes),
+  };
+}
+
+/** The item check's result for the runner; the status comments' outcomes are added by the wiring. */
+export function itemResult(run: CheckRun, failOnViolation: boolean): ActionResult & { warnings: string[]; notices: string[] } {
+  const all = combined(run);
+  const failing = !all.conforming;
+  const summary =
+    run.verdicts.length === 0
+      ? `## FORGE conformance: nothing to check\n\n${run.notes.map((n) => `> ${tableCell(n)}`).join('\n\n')}\n`
+      : run.verdicts.length === 1
+        ? markdownReport(run.verdicts[0].result)
+        : [
+            `## FORGE conformance: ${all.conforming ? '✅' : '❌'} ${run.verdicts.length} PRs checked`,
+            '',
+            ...run.verdicts.map((v) => markdownReport(v.result).replace(/^## FORGE conformance:/, `## PR #${v.subject}:`)),
+          ].join('\n');
+  return {
+    outputs: checkOutputs(all),
+    summary,
+    failure: failing && failOnViolation ? `FORGE conformance failed: ${all.problems.join('; ')}` : null,
+    notices: run.notes,
+    warnings: [...run.warnings, ...all.notes, ...(failing && !failOnViolation ? all.problems : [])],
   };
 }

@@ -93,7 +93,8 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
   STATS.set(client, stats);
   client.hook.wrap('request', async (request, options) => {
     stats.requests++;
-    if (options.method !== 'GET' && options.method !== 'HEAD') {
+    // A GraphQL query is a read sent as a POST: it takes the read path (the queries here never mutate).
+    if (options.method !== 'GET' && options.method !== 'HEAD' && options.url !== '/graphql') {
       // The options carry this client's own request hook: drop it, or the write
       // would come straight back here.
       const { hook: _ownHook, ...request } = (options.request ?? {}) as Record<string, unknown>;

@@ -36,10 +36,49 @@ export async function readThread(gh: GitHub, r: Repo, number: number): Promise<W
   return item;
 }
 
-/** The PR's head branch and the issues its body closes (via the pulls endpoint, the source of truth for both). */
-export async function readPullClosing(gh: GitHub, r: Repo, number: number): Promise<{ head: string; closes: number[] }> {
+/** A PR as the gate needs it: where its head is, whether it is open, and the issues its body closes by keyword. */
+export interface PullInfo {
+  number: number;
+  /** The head branch's name and its current commit. */
+  head: string;
+  sha: string;
+  state: 'open' | 'closed';
+  /** The branch it merges into. */
+  base: string;
+  /** owner/name of the head repository (a fork's, for a PR from a fork); null when it is gone. */
+  headRepository: string | null;
+  /** Issues of this repository its body closes by keyword (GitHub's grammar). */
+  closes: number[];
+}
+
+/** The PR's head, base and state, and the issues its body closes (via the pulls endpoint, the source of truth for each). */
+export async function readPull(gh: GitHub, r: Repo, number: number): Promise<PullInfo> {
   const { data } = await api(`reading PR #${number}`, () => gh.rest.pulls.get({ ...r, pull_number: number }));
-  return { head: data.head?.ref ?? '', closes: closingIssues(data.body ?? '', repoName(r)).filter((n) => n !== number) };
+  return {
+    number,
+    head: data.head?.ref ?? '',
+    sha: data.head?.sha ?? '',
+    state: data.state === 'closed' ? 'closed' : 'open',
+    base: data.base?.ref ?? '',
+    headRepository: data.head?.repo?.full_name ?? null,
+    closes: closingIssues(data.body ?? '', repoName(r)).filter((n) => n !== number),
+  };
+}
+
+/** The open PRs whose head is `sha` (GitHub lists none for a commit that only a fork holds). */
+export async function pullsForCommit(gh: GitHub, r: Repo, sha: string): Promise<number[]> {
+  const { data } = await api(`listing the PRs of commit ${sha.slice(0, 12)}`, () =>
+    gh.rest.repos.listPullRequestsAssociatedWithCommit({ ...r, commit_sha: sha, per_page: 100 }),
+  );
+  return data.filter((p) => p.state === 'open' && p.head?.sha === sha).map((p) => p.number);
+}
+
+/** The open PRs whose head is `owner:branch` (how a fork's PR is found from its head). */
+export async function openPullsByHead(gh: GitHub, r: Repo, owner: string, branch: string): Promise<Array<{ number: number; sha: string }>> {
+  const { data } = await api(`listing the open PRs from ${owner}:${branch}`, () =>
+    gh.rest.pulls.list({ ...r, state: 'open', head: `${owner}:${branch}`, per_page: 100 }),
+  );
+  return data.map((p) => ({ number: p.number, sha: p.head?.sha ?? '' }));
 }
 
 /** The page number of `rel="last"` in a Link header, or null when there is one page. */
