@@ -593,10 +593,15 @@ export class FakeGitHub {
       const sidebar = r.sidebar.get(pr.number) ?? [];
       const keyword =
         (pr.pull.base ?? 'main') === 'main' ? closingIssues(pr.pull.body ?? '', full).map((number) => ({ repository: full, number })) : [];
-      const all = v.linkedOnly
-        ? sidebar
-        : [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
-      return [200, { data: { repository: { pullRequest: { closingIssuesReferences: page(all.map(issueNode)) } } } }];
+      const all = [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
+      const pullRequest: Json = { closingIssuesReferences: page(all.map(issueNode)) };
+      // `linked: closingIssuesReferences(userLinkedOnly: true) @include(if: $withLinked)`: the sidebar's links alone.
+      if (v.withLinked)
+        pullRequest.linked = {
+          pageInfo: { hasNextPage: sidebar.length > 100, endCursor: null },
+          nodes: sidebar.slice(0, 100).map(issueNode),
+        };
+      return [200, { data: { repository: { pullRequest } } }];
     }
     if (query.includes('closedByPullRequestsReferences')) {
       if (!r?.issues.get(v.number)) return [200, { data: { repository: r ? { issue: null } : null } }];

@@ -22,7 +22,8 @@ function toLimit(text: string): string {
 /** What the status says: success, or failure naming what is missing, partial or invalid; error when the run could not decide. */
 export function statusOf(result: CheckResult | null, failure: string | null): { state: StatusState; description: string } {
   if (result === null) return { state: 'error', description: toLimit(`Could not decide: ${failure ?? 'the run failed'}`) };
-  if (result.conforming) return { state: 'success', description: toLimit('All required FORGE annotations are present, complete and valid') };
+  if (result.conforming)
+    return { state: 'success', description: toLimit('All required FORGE annotations are present, complete and valid') };
   const parts = [
     result.missing.length ? `missing ${result.missing.join(', ')}` : '',
     result.incomplete.length ? `partial ${result.incomplete.join(', ')}` : '',
