@@ -16,7 +16,24 @@ const files = (dir: string) =>
   readdirSync(join(ROOT, dir))
     .filter((f) => f.endsWith('.yml'))
     .map((f) => join(dir, f));
-const WORKFLOWS = [...files('.github/workflows'), ...files('examples/workflows')];
+/**
+ * The README's complete workflows (a fenced yaml block with both `on:` and
+ * `jobs:`), written out to be checked like the files: what users paste must lint.
+ */
+function readmeWorkflows(): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-readme-'));
+  const blocks = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);
+  return blocks
+    .filter((b) => /^on:/m.test(b) && /^jobs:/m.test(b))
+    .map((b, i) => {
+      const path = join(dir, `readme-${i + 1}.yml`);
+      writeFileSync(path, b);
+      return path;
+    });
+}
+
+const README_WORKFLOWS = readmeWorkflows();
+const WORKFLOWS = [...files('.github/workflows'), ...files('examples/workflows'), ...README_WORKFLOWS];
 
 /** The action folder a `uses:` names, when it is one of ours. */
 function ourAction(uses: string): string | null {
@@ -34,12 +51,15 @@ const LINTED = actionlint(WORKFLOWS);
 const inputsOf = (name: string): string[] =>
   Object.keys(YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8')).inputs ?? {});
 
-test('there are workflows to check', () => {
+test("there are workflows to check, the README's complete gate among them", () => {
   expect(WORKFLOWS.length).toBeGreaterThanOrEqual(6);
+  const gate = README_WORKFLOWS.map((f) => readFileSync(f, 'utf8')).find((t) => t.startsWith('name: FORGE gate\n'));
+  expect(gate).toContain('pull_request_target:');
+  expect(gate).toContain('statuses: write');
 });
 
 describe.each(WORKFLOWS)('%s', (file) => {
-  const text = readFileSync(join(ROOT, file), 'utf8');
+  const text = readFileSync(file.startsWith('/') ? file : join(ROOT, file), 'utf8');
 
   test('actionlint finds nothing', () => {
     expect(LINTED.filter((f) => f.path === file)).toEqual([]);
