@@ -94,8 +94,9 @@ test('every stage state has its colour, and every diagram parses with Mermaid', 
   const [comment] = statusComments(repo, pr);
   const [diagram] = mermaidBlocks(comment.body);
   expect(diagram).toMatch(/BUILDER\["FORGE:BUILDER<br\/>partial"\]:::partial/);
-  expect(diagram).toMatch(/REVIEWER\["FORGE:REVIEWER \(on the PR\)<br\/>invalid"\]:::invalid/);
-  expect(diagram).toMatch(/DECOMPOSED\["FORGE:DECOMPOSED<br\/>complete"\]:::complete/);
+  // REVIEWER is not in the lifecycle preset: found, so shown, but faint and saying so.
+  expect(diagram).toMatch(/REVIEWER\["FORGE:REVIEWER \(on the PR\)<br\/>invalid · not required"\]:::extra/);
+  expect(diagram).toMatch(/DECOMPOSED\["FORGE:DECOMPOSED<br\/>complete · not required"\]:::extra/);
   for (const state of ['complete', 'partial', 'invalid', 'missing']) expect(diagram).toContain(`classDef ${state} `);
   expect(r.code).toBe(1);
   const results = parseMermaid([diagram, 'flowchart TD\n  a["broken --> ]]] b']);
@@ -217,4 +218,36 @@ test('the workflow_run pattern: issue-number names the PR, and the comment goes 
   expect(comment.body).toContain('## FORGE conformance: ✅ conforming');
   expect(comment.body).toContain(`### Issue #${issue}`);
   expect(statusComments(repo, issue)).toHaveLength(0);
+});
+
+test('what a reviewer sees: the PR and its issues named, the label in words, only required stages stand out, left to right, the run linked', async () => {
+  const { repo, issue, pr } = setup();
+  const run = (id: string) =>
+    runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      event: { name: 'pull_request', payload: { number: pr, pull_request: { number: pr } } },
+      inputs: { 'github-token': 'ghs_actions', comment: 'true', required: 'INVESTIGATOR, BUILDER', 'fail-on-violation': 'false' },
+      env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: id },
+    });
+  await run('100');
+  const [comment] = statusComments(repo, pr);
+  expect(comment.body).toContain(
+    `**PR #${pr}**, judged through #${issue} (the issues it closes) and its own thread. Required: \`INVESTIGATOR\`, \`BUILDER\`.`,
+  );
+  expect(comment.body).toContain(`### Issue #${issue} — label: no workflow:* label`);
+  expect(comment.body).toContain(`[this run](https://github.example/${repo}/actions/runs/100)`);
+  const [diagram] = mermaidBlocks(comment.body);
+  expect(diagram.split('\n')[0]).toBe('flowchart LR');
+  // The missing BUILDER is required: it stands out; CONTRACT, CONTEXT, ARCHITECT, REVIEWER and TRAJECTORY are
+  // neither required nor found: left out.
+  expect(diagram).toContain('BUILDER["FORGE:BUILDER<br/>missing"]:::missing');
+  for (const absent of ['CONTRACT', 'CONTEXT', 'ARCHITECT', 'REVIEWER', 'TRAJECTORY']) expect(diagram).not.toContain(`${absent}[`);
+  expect(diagram).toMatch(/classDef missing [^\n]*stroke:#c92a2a/);
+  expect(parseMermaid([diagram])[0].ok).toBe(true);
+  // Another run with the same verdict leaves the comment as it is, its run link included.
+  const before = gh.requests.length;
+  await run('101');
+  expect(writes(before)).toEqual([]);
+  expect(statusComments(repo, pr)[0].body).toContain('/actions/runs/100)');
 });

@@ -100,6 +100,28 @@ test('single items', async () => {
   expect(rows.length).toBe(6);
 });
 
+test('an issue comment that touches 3 open PRs: each re-checked, each with a status', async () => {
+  const repo = 'octo/bench-gate';
+  gh.repo(repo, { maintainer: 'MEMBER' });
+  const issue = threadOf(repo, 20);
+  for (const head of ['fix/a', 'fix/b', 'fix/c']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue}`, head } });
+  const event = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
+  // GitHub's PRs for the issue (1 GraphQL); per PR its thread (2), reviews, the pull, its links (GraphQL), the newest
+  // status and the status write (7); the issue's thread once (2).
+  const bound = 1 + 3 * 7 + 2;
+  // The first run writes three statuses; the others find them unchanged (6 fewer requests would be their bound).
+  await measure(
+    'forge-check status: true, issue comment touching 3 open PRs',
+    bound,
+    () =>
+      runBundle('forge-check', {
+        ...env(repo, { status: 'true', required: 'minimal', 'fail-on-violation': 'false' }),
+        event,
+      }),
+    1,
+  );
+});
+
 /** Runs a bundle the runner's way with only the environment a step needs; resolves with the exit code. */
 function runPlain(script: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {

@@ -39,7 +39,7 @@ async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => voi
   writeReport(inputs.reportFile, result);
   if (inputs.comment) {
     for (const v of run.verdicts) {
-      const body = statusCommentBody(v.result, STATUS_FOOTER);
+      const body = statusCommentBody(v.result, STATUS_FOOTER, { pull: v.pull?.number ?? null, runUrl: inputs.runUrl });
       const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, inputs.gate.trust);
       for (const step of sticky.steps) log(step);
       if (sticky.warning) result.warnings.push(sticky.warning);

@@ -61,6 +61,8 @@ export interface ItemInputs extends SharedInputs {
   comment: boolean;
   /** A commit status on each checked PR's head commit; null when `status: false`. */
   status: StatusSettings | null;
+  /** The run's page, linked from the status comment and the status. */
+  runUrl: string | null;
 }
 
 /** Every matching issue of the repository. */
@@ -164,13 +166,14 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
       checkpoint,
     };
   }
-  const status = raw.status ? { context: raw.statusContext, targetUrl: runUrl() } : null;
+  const run = runUrl();
+  const status = raw.status ? { context: raw.statusContext, targetUrl: run } : null;
   const trigger = triggerOf(event, common.issueNumber);
   // An event that never names an item (workflow_dispatch, schedule, push) needs issue-number; a
   // workflow_run that names no commit touches nothing, and says so.
   if (trigger.kind === 'none' && event.name !== 'workflow_run')
     throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
-  return { ...shared, scope: 'item', trigger, comment: raw.comment, status };
+  return { ...shared, scope: 'item', trigger, comment: raw.comment, status, runUrl: run };
 }
 
 /** The run's page: GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID, when the runner says all three. */

@@ -59,12 +59,24 @@ async function closingRefs(gh: GitHub, inputs: ItemInputs, pr: WorkItem, info: P
   return { refs: refs.filter((x) => !(x.repository.toLowerCase() === here.toLowerCase() && x.number === info.number)), notes };
 }
 
+/**
+ * Issue threads already read in this run: an issue comment that touches three
+ * PRs reads the issue once, not three times. The decision only reads a thread.
+ */
+export type ThreadCache = Map<string, Promise<WorkItem>>;
+
 /** An issue of this or another repository; one the token cannot read is reported, not fatal. */
-async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: string[]): Promise<WorkItem | null> {
+async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: string[], cache: ThreadCache): Promise<WorkItem | null> {
   const here = repoName(inputs.repo).toLowerCase() === ref.repository.toLowerCase();
   const repo: Repo = here ? inputs.repo : parseRepository(ref.repository);
+  const key = `${ref.repository.toLowerCase()}#${ref.number}`;
   try {
-    return await readThread(gh, repo, ref.number);
+    let thread = cache.get(key);
+    if (!thread) {
+      thread = readThread(gh, repo, ref.number);
+      cache.set(key, thread);
+    }
+    return await thread;
   } catch (err) {
     if (here || !(err instanceof ApiError) || (err.status !== 404 && err.status !== 403)) throw err;
     notes.push(`${ref.repository}#${ref.number} is linked, but this token cannot read it (${err.status}): left out`);
@@ -73,7 +85,14 @@ async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: s
 }
 
 /** PR #number, its reviews, and the issues it closes that count (at most MAX_CLOSING_REFERENCES). */
-export async function gatherPull(gh: GitHub, inputs: ItemInputs, number: number, named: number | null, read?: WorkItem): Promise<Gathered> {
+export async function gatherPull(
+  gh: GitHub,
+  inputs: ItemInputs,
+  number: number,
+  named: number | null,
+  cache: ThreadCache,
+  read?: WorkItem,
+): Promise<Gathered> {
   const [pr, reviews, info] = await Promise.all([
     read ? Promise.resolve(read) : readThread(gh, inputs.repo, number),
     listReviews(gh, inputs.repo, number),
@@ -95,7 +114,7 @@ export async function gatherPull(gh: GitHub, inputs: ItemInputs, number: number,
   const context = { number, head: info.head };
   const items: WorkItem[] = [];
   for (const ref of followed) {
-    const item = await readLinked(gh, inputs, ref, notes);
+    const item = await readLinked(gh, inputs, ref, notes, cache);
     if (item) items.push(item);
   }
   if (items.length === 0) return { items: [pr], shared: [], pull: context, info, notes };
@@ -103,8 +122,8 @@ export async function gatherPull(gh: GitHub, inputs: ItemInputs, number: number,
 }
 
 /** An item the workflow names: checked as a PR when it is one, else on its own. */
-export async function gatherNamed(gh: GitHub, inputs: ItemInputs, number: number): Promise<Gathered> {
+export async function gatherNamed(gh: GitHub, inputs: ItemInputs, number: number, cache: ThreadCache): Promise<Gathered> {
   const item = await readThread(gh, inputs.repo, number);
-  if (item.kind === 'pull') return gatherPull(gh, inputs, number, null, item);
+  if (item.kind === 'pull') return gatherPull(gh, inputs, number, null, cache, item);
   return { items: [item], shared: [], pull: null, info: null, notes: [] };
 }

@@ -10,7 +10,7 @@ import { evaluate, type CheckResult } from '../../conformance/evaluate.js';
 import type { GitHub } from '../../github/client.js';
 import { readPull, type PullInfo } from '../../github/reads.js';
 import type { ItemInputs } from '../inputs.js';
-import { gatherNamed, gatherPull, type Gathered } from './gather.js';
+import { gatherNamed, gatherPull, type Gathered, type ThreadCache } from './gather.js';
 import { touchedBy, type Target } from './pulls.js';
 import { keepStatus, statusOf, type StatusOutcome } from './status.js';
 
@@ -31,18 +31,19 @@ export interface CheckRun {
   warnings: string[];
 }
 
-async function gather(gh: GitHub, inputs: ItemInputs, target: Target): Promise<Gathered> {
-  if (target.kind === 'pull') return gatherPull(gh, inputs, target.number, target.named);
-  return gatherNamed(gh, inputs, target.number);
+async function gather(gh: GitHub, inputs: ItemInputs, target: Target, cache: ThreadCache): Promise<Gathered> {
+  if (target.kind === 'pull') return gatherPull(gh, inputs, target.number, target.named, cache);
+  return gatherNamed(gh, inputs, target.number, cache);
 }
 
 export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun> {
   const touched = await touchedBy(gh, inputs);
   const run: CheckRun = { verdicts: [], notes: touched.notes, warnings: [...touched.warnings] };
+  const cache: ThreadCache = new Map();
   for (const target of touched.targets) {
     let gathered: Gathered;
     try {
-      gathered = await gather(gh, inputs, target);
+      gathered = await gather(gh, inputs, target, cache);
     } catch (err) {
       // A PR whose verdict cannot be decided gets an `error` status, and the step fails (the runner reports why).
       if (target.kind === 'pull') await errorStatus(gh, inputs, target.number, err, run);

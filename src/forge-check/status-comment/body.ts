@@ -39,30 +39,45 @@ export function stageState(item: ItemReport, type: string): StageState {
   return STAGE_OF[best];
 }
 
-/** Mermaid class definitions: one colour per state (GitHub renders light and dark themes alike with these). */
-const CLASSES: Record<StageState, string> = {
+/**
+ * Mermaid class definitions, one per state. A required stage that is missing,
+ * partial or invalid stands out (red or amber, a missing one dashed); a stage
+ * found but not required is faint. GitHub renders light and dark themes alike with these.
+ */
+const CLASSES: Record<StageState | 'extra', string> = {
   complete: 'fill:#d3f9d8,stroke:#2b8a3e,color:#1b4332',
-  partial: 'fill:#fff3bf,stroke:#e67700,color:#5c3c00',
-  invalid: 'fill:#ffe3e3,stroke:#c92a2a,color:#5c0011',
-  missing: 'fill:#f1f3f5,stroke:#868e96,color:#343a40,stroke-dasharray: 5 4',
+  partial: 'fill:#fff3bf,stroke:#e67700,color:#5c3c00,stroke-width:2px',
+  invalid: 'fill:#ffe3e3,stroke:#c92a2a,color:#5c0011,stroke-width:2px',
+  missing: 'fill:#fff5f5,stroke:#c92a2a,color:#5c0011,stroke-width:2px,stroke-dasharray: 5 4',
+  extra: 'fill:#f8f9fa,stroke:#ced4da,color:#868e96',
 };
 
+/** The required types of an item (its verdict table), and whether it was exempt. */
+function requiredOf(item: ItemReport): Set<string> {
+  return new Set(item.types.filter((t) => t.status !== 'not-required').map((t) => t.type));
+}
+
 /**
- * The chain as a Mermaid flowchart. Node ids and labels are fixed words (type
- * names and states), never text from a comment, so no author can break the
- * diagram's syntax or smuggle markup into it.
+ * The chain as a Mermaid flowchart, left to right: every required stage, and
+ * the stages found although not required (faint); a stage neither required
+ * nor found is left out. Node ids and labels are fixed words (type names and
+ * states), never text from a comment, so no author can break the diagram's
+ * syntax or smuggle markup into it.
  */
 export function chainDiagram(item: ItemReport): string {
-  const stages = CHAIN.filter((s) => !s.optional || stageState(item, s.type) !== 'missing');
-  const lines = ['flowchart TD', `  body["${item.kind === 'pull' ? 'PR' : 'Issue'} #${item.number} body"]`];
+  const required = requiredOf(item);
+  const stages = CHAIN.filter((s) => required.has(s.type) || stageState(item, s.type) !== 'missing');
+  const lines = ['flowchart LR', `  body["${item.kind === 'pull' ? 'PR' : 'Issue'} #${item.number} body"]`];
   let previous = 'body';
   for (const s of stages) {
     const state = stageState(item, s.type);
-    lines.push(`  ${s.type}["FORGE:${s.type}${s.note ? ` (${s.note})` : ''}<br/>${state}"]:::${state}`);
+    const style = required.has(s.type) ? state : 'extra';
+    const label = `FORGE:${s.type}${s.note ? ` (${s.note})` : ''}<br/>${state}${required.has(s.type) ? '' : ' · not required'}`;
+    lines.push(`  ${s.type}["${label}"]:::${style}`);
     lines.push(`  ${previous} --> ${s.type}`);
     previous = s.type;
   }
-  for (const [state, style] of Object.entries(CLASSES)) lines.push(`  classDef ${state} ${style}`);
+  for (const [state, css] of Object.entries(CLASSES)) lines.push(`  classDef ${state} ${css}`);
   return lines.join('\n');
 }
 
@@ -71,9 +86,15 @@ const MAX_ITEMS = 5;
 /** GitHub refuses comments over 65,536 characters; error texts are cut well before. */
 const MAX_ERRORS = 400;
 
+/** The workflow label in words: `workflow:in-review` is "in review"; none is said so. */
+export function labelInWords(state: string): string {
+  if (!state.startsWith('workflow:')) return 'no workflow:* label';
+  return `${state.slice('workflow:'.length).replace(/-/g, ' ')} (\`${inert(state)}\`)`;
+}
+
 function itemSection(item: ItemReport): string[] {
   const kind = item.kind === 'pull' ? 'PR' : 'Issue';
-  const out = [`### ${kind} #${item.number} — \`${inert(item.state)}\`${item.terminal ? ' (terminal)' : ''}`, ''];
+  const out = [`### ${kind} #${item.number} — label: ${labelInWords(item.state)}${item.terminal ? ' (terminal)' : ''}`, ''];
   if (item.exempt) out.push(`> ${inert(item.exempt)}`, '');
   out.push('| Type | Status | Author | Problems |', '|---|---|---|---|');
   for (const t of item.types) {
@@ -86,8 +107,33 @@ function itemSection(item: ItemReport): string[] {
   return out;
 }
 
-export function statusCommentBody(result: CheckResult, footer: string): string {
+/** Where the comment stands: the PR it is on and the issues it was judged through. */
+export interface CommentContext {
+  /** The PR the verdict is for, or null when an issue was checked on its own. */
+  pull: number | null;
+  /** The run that wrote this text: linked, and left out when deciding whether the text changed. */
+  runUrl: string | null;
+}
+
+/** The line naming the run; ignored when comparing bodies, so a run that changes nothing edits nothing. */
+const RUN_LINE = '<sub>Last changed by ';
+
+export function withoutRunLine(body: string): string {
+  return body
+    .split(/\r?\n/)
+    .filter((l) => !l.startsWith(RUN_LINE))
+    .join('\n');
+}
+
+export function statusCommentBody(result: CheckResult, footer: string, context: CommentContext = { pull: null, runUrl: null }): string {
   const out = [STATUS_MARKER, `## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`, ''];
+  const judged = result.items.filter((i) => i.number !== context.pull).map((i) => `#${i.number}`);
+  const required = result.items[0]?.types.map((t) => `\`${t.type}\``).join(', ') ?? '';
+  if (context.pull !== null)
+    out.push(
+      `**PR #${context.pull}**, judged ${judged.length > 0 ? `through ${judged.join(', ')} (the issues it closes) and its own thread` : 'on its own thread (it closes no issue that counts)'}. Required: ${required}.`,
+      '',
+    );
   for (const n of result.notes) out.push(`> ${inert(n)}`, '');
   for (const item of result.items.slice(0, MAX_ITEMS)) out.push(...itemSection(item));
   if (result.items.length > MAX_ITEMS)
@@ -99,8 +145,9 @@ export function statusCommentBody(result: CheckResult, footer: string): string {
       '',
     );
   out.push(
-    '<sub>Chain (spec §5): green complete · yellow partial · red invalid · grey dashed missing. ' +
-      `Ignored (untrusted or foreign) annotations are listed in the job summary. ${inert(footer)}</sub>`,
+    '<sub>Chain (spec §5), left to right: green complete · amber partial · red invalid · red dashed missing — all required; ' +
+      `grey: found but not required; stages neither required nor found are left out. Ignored (untrusted or foreign) annotations are listed in the job summary. ${inert(footer)}</sub>`,
   );
+  if (context.runUrl) out.push('', `${RUN_LINE}[this run](${context.runUrl}).</sub>`);
   return out.join('\n');
 }

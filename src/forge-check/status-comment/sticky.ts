@@ -16,7 +16,7 @@ import type { GitHub } from '../../github/client.js';
 import { deleteIfThere, earliestWins } from '../../github/earliest-wins.js';
 import { listComments } from '../../github/reads.js';
 import { createComment, updateComment } from '../../github/writes.js';
-import { isStatusComment } from './body.js';
+import { isStatusComment, withoutRunLine } from './body.js';
 
 export interface StickyOutcome {
   result: 'created' | 'updated' | 'unchanged' | 'not-posted';
@@ -61,7 +61,7 @@ export async function keepStatusComment(gh: GitHub, r: Repo, number: number, bod
         await deleteIfThere(gh, r, c.id);
         steps.push(`deleted duplicate status comment ${c.id}`);
       }
-      if (sameText(keep.body, body)) return { result: 'unchanged', url: keep.url, warning: null, steps };
+      if (sameText(withoutRunLine(keep.body), withoutRunLine(body))) return { result: 'unchanged', url: keep.url, warning: null, steps };
       const updated = await updateComment(gh, r, keep.id, body);
       steps.push(`edited status comment ${keep.id}`);
       return { result: 'updated', url: updated.url, warning: null, steps };
@@ -72,7 +72,7 @@ export async function keepStatusComment(gh: GitHub, r: Repo, number: number, bod
     const first = await earliestWins(gh, r, number, created, (c) => isOurs(c, trust));
     if (first === null) return { result: 'created', url: created.url, warning: null, steps };
     steps.push(`deleted it again: status comment ${first.id} was posted first by a concurrent run`);
-    if (sameText(first.body, body)) return { result: 'unchanged', url: first.url, warning: null, steps };
+    if (sameText(withoutRunLine(first.body), withoutRunLine(body))) return { result: 'unchanged', url: first.url, warning: null, steps };
     const updated = await updateComment(gh, r, first.id, body);
     steps.push(`edited status comment ${first.id}`);
     return { result: 'updated', url: updated.url, warning: null, steps };
