@@ -108,12 +108,3 @@ export async function openPullsClosing(gh: GitHub, r: Repo, number: number): Pro
   });
   return nodes.filter((n) => n.state === 'OPEN').map(ref);
 }
-
-/**
- * GraphQL names a bot `github-actions` where REST says `github-actions[bot]`:
- * trust compares the REST form, whichever API named the account.
- */
-export function restLogin(actor: { login: string; __typename?: string } | null): string | null {
-  if (!actor) return null;
-  return actor.__typename === 'Bot' && !actor.login.endsWith('[bot]') ? `${actor.login}[bot]` : actor.login;
-}
