@@ -378,3 +378,15 @@ describe('gist-visibility-audit', () => {
     expect(errors(norepo.stdout)[0]).toContain('set the "repository" input');
   }, 60_000);
 });
+
+test('repository: ../.. is a usage error and nothing is requested', async () => {
+  const before = gh.requests.length;
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: 'octo/repo',
+    inputs: { 'github-token': 'ghs_actions', repository: '../..', 'issue-number': '1' },
+  });
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('::error::forge-check: repository: "../.." is not of the form owner/name');
+  expect(gh.requests.length).toBe(before);
+});

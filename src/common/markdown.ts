@@ -5,13 +5,18 @@ export function tableCell(s: string): string {
 
 /**
  * Text from issues and annotations made inert for Markdown we publish
- * (release notes, summaries): one line, table-safe, no HTML — `<` and `>` are
- * escaped, so no comment, tag or entry marker can be formed — and no live
- * `@mention` (a zero-width space after the `@` keeps GitHub from notifying).
+ * (release notes, summaries, the status comment): one line, table-safe, no
+ * HTML — `<` and `>` are escaped, so no comment, tag or entry marker can be
+ * formed — no link or image (`[text](url)`, `![img](url)`: the brackets are
+ * written as entities, so a stranger's text cannot point a reader anywhere or
+ * load a tracking image), and no live `@mention` (a zero-width space after the
+ * `@` keeps GitHub from notifying).
  */
 export function inert(s: string): string {
   return tableCell(s)
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
+    .replace(/\[/g, '&#91;')
+    .replace(/\]/g, '&#93;')
     .replace(/@(?=[A-Za-z0-9_-])/g, '@&#8203;');
 }

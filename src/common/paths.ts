@@ -4,6 +4,7 @@
  * elsewhere, no symlink leading out. Otherwise `body-file: /proc/self/environ`
  * posts the workflow token in a public comment.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { quote } from '../codec/index.js';
@@ -50,8 +51,10 @@ export function workspacePath(input: string, value: string, workspace: string): 
  */
 export function writeWorkspaceFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
+  // A name nobody can guess, created only if it does not exist (`wx`): a file or link planted in
+  // the workspace beforehand is never written through.
+  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  writeFileSync(temporary, text, { flag: 'wx' });
   renameSync(temporary, path);
 }
 

@@ -13,7 +13,9 @@ export function parseRepository(text: string | undefined): Repo {
       'repository is not set: set the "repository" input to owner/name (outside GitHub Actions GITHUB_REPOSITORY is not there to default to)',
     );
   const m = /^([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})$/.exec(t);
-  if (!m) throw new UsageError(`repository: ${quote(t)} is not of the form owner/name`);
+  // `.` and `..` are no names GitHub gives, and in a URL path they climb: `../..` would turn
+  // GET /repos/{owner}/{repo}/issues into GET /issues.
+  if (!m || /^\.+$/.test(m[1]) || /^\.+$/.test(m[2])) throw new UsageError(`repository: ${quote(t)} is not of the form owner/name`);
   return { owner: m[1], repo: m[2] };
 }
 

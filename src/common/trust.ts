@@ -28,7 +28,12 @@ export interface TrustPolicy {
   text: string;
 }
 
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+/**
+ * A GitHub login: letters, digits and inner hyphens, up to 39 characters; an
+ * Enterprise Managed User's adds `_` and the enterprise's short code
+ * (`alice_acme`); an app's bot ends in `[bot]`.
+ */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:_[A-Za-z0-9]{1,39})?(?:\[bot\])?$/;
 
 export function parseTrustPolicy(input: string | undefined): TrustPolicy {
   const text = input === undefined || input.trim() === '' ? DEFAULT_TRUSTED : input;

@@ -114,7 +114,10 @@ async function remediate(
   try {
     await deleteGist(gists, gist.id);
   } catch (err) {
-    return { ok: false, detail: `not remediated: ${errorMessage(err)}; ${done.join('; ')} — the public gist is still there` };
+    return {
+      ok: false,
+      detail: `not remediated: deleting the public gist failed (${errorMessage(err)}); ${done.join('; ')} — the public gist is still there`,
+    };
   }
   return { ok: true, replacement: back.url, detail: `migrated to secret gist ${back.url} (${done.join('; ')}; deleted the public gist)` };
 }
