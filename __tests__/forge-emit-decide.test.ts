@@ -2,15 +2,9 @@
 import { emit, parse } from '../src/codec/index.js';
 import { sameText } from '../src/common/line-ends.js';
 import { decide, splice, type Candidate } from '../src/forge-emit/logic.js';
+import { located } from './support/work-items.js';
 
-const found = (text: string): Candidate => ({
-  annotation: parse(text)[0],
-  source: 'comment' as const,
-  item: 1,
-  comment: null,
-  url: 'https://github.example/1',
-  author: { login: 'maintainer', association: 'MEMBER' },
-});
+const found = (text: string): Candidate => located(parse(text)[0], 1);
 const complete = found(emit('CONTEXT', { body: 'one' }));
 const partial = found(emit('CONTEXT', { body: 'half', status: 'partial' }));
 const interrupted = found('<!-- FORGE:CONTEXT -->\ncut off');

@@ -3,16 +3,10 @@ import { parse } from '../src/codec/index.js';
 import { buildReport } from '../src/forge-trajectory-report/logic.js';
 import { issueMarkdown, milestoneMarkdown } from '../src/forge-trajectory-report/render.js';
 import { builder, investigator, trajectory } from './support/seed.js';
+import { located } from './support/work-items.js';
 
 const issue = (n: number, title = `Issue ${n}`) => ({ number: n, title, url: `https://github.example/o/r/issues/${n}` });
-const found = (text: string) => ({
-  annotation: parse(text)[0],
-  source: 'comment' as const,
-  item: 7,
-  comment: null,
-  url: 'https://github.example/c',
-  author: { login: 'maintainer', association: 'MEMBER' },
-});
+const found = (text: string) => located(parse(text)[0], 7);
 
 test('a report joins the trajectory, the INVESTIGATOR and the BUILDER', () => {
   const r = buildReport(issue(7), found(trajectory(131)), parse(investigator())[0], parse(builder('fix/x'))[0]);

@@ -5,10 +5,11 @@
  * keeps @actions/github's proxy-aware fetch, and requests really go through it).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createClient } from '../src/github/client.js';
 import { MAX_DECODED_BYTES, transport } from '../src/github/transport.js';
+import { connectProxy } from './support/connect-proxy.js';
 
 interface Seen {
   method: string;
@@ -199,27 +200,14 @@ describe('behind a proxy', () => {
     });
     const port = new URL(github.url).port;
     // A CONNECT proxy that tunnels every target to the loopback GitHub, and remembers what it was asked for.
-    const tunnels: string[] = [];
-    const proxy = createServer();
-    proxy.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const upstream = connect(Number(port), '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    servers.push(proxy);
-    process.env.HTTP_PROXY = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const proxy = await connectProxy(Number(port));
+    servers.push(proxy.server);
+    process.env.HTTP_PROXY = proxy.url;
     // Not a loopback name: @actions/http-client never proxies loopback addresses.
     const gh = createClient('ghs_x', { baseUrl: `http://github.proxy.test:${port}` });
     const { data } = await gh.rest.issues.get({ owner: 'o', repo: 'r', issue_number: 7 });
     expect(data.title).toBe(`via github.proxy.test:${port}`);
-    expect(tunnels).toEqual([`github.proxy.test:${port}`]);
+    expect(proxy.tunnels).toEqual([`github.proxy.test:${port}`]);
   });
 
   test('an address NO_PROXY (or loopback) exempts stays on the direct transport', async () => {

@@ -27,3 +27,11 @@ export function item(number: number, comments: ThreadComment[], extra: Partial<W
     ...extra,
   };
 }
+
+/** An annotation as the actions locate it: in a comment (or none) of issue #item, by the owner. */
+export function located<A>(
+  annotation: A,
+  item = 1,
+): { annotation: A; source: 'comment'; item: number; comment: null; url: string; author: Author } {
+  return { annotation, source: 'comment', item, comment: null, url: `https://github.example/o/r/issues/${item}`, author: OWNER };
+}
