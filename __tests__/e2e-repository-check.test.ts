@@ -169,26 +169,32 @@ test('since: last-run reads only what changed and still reports the whole reposi
 
   const { result: second, requests } = await counted(() => check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace));
   expect(second.stderr).toBe('');
+  // GitHub's own filtered listing decides which issues are in the report, on every run (123 issues: 2 pages)…
   const listings = requests.filter((q) => q.path.endsWith('/issues'));
-  expect(listings).toHaveLength(1);
-  expect(new URLSearchParams(listings[0].query).get('since')).toMatch(/^2026-/);
-  // The bound: 1 listing + one comments page for each changed issue that has comments (7 + 1 new).
-  expect(requests).toHaveLength(1 + 8);
-  expect(second.outputs).toMatchObject({ checked: '123', rechecked: '10' });
+  expect(listings).toHaveLength(2);
+  expect(listings.every((q) => new URLSearchParams(q.query).get('since') === null)).toBe(true);
+  // 11 threads to read again (7 changed with comments, 3 new — one with a comment — and the issue whose stamp is the
+  // last run's own second): one page each would be 9 requests, the repository-wide comment listing is 4 pages (373
+  // comments). The cheaper plan reads every thread, so the listing of changed comments is not needed either.
+  expect(requests.filter((q) => q.path.endsWith('/issues/comments'))).toHaveLength(4);
+  expect(requests.some((q) => new URLSearchParams(q.query).has('since'))).toBe(false);
+  expect(requests).toHaveLength(2 + 4);
+  expect(second.stdout).toContain('read through the repository-wide comment listing (4 page(s)), cheaper than one listing per issue');
+  expect(second.outputs).toMatchObject({ checked: '123', rechecked: '123' });
   const report = JSON.parse(second.outputs.report) as { incremental: boolean; issues: Entry[] };
   expect(report.incremental).toBe(true);
   for (const n of fixed) expect(report.issues.find((e) => e.number === n)?.status).toBe('conforming');
   expect(report.issues.find((e) => e.number === fresh[1].number)?.types).toEqual({ INVESTIGATOR: 'missing', BUILDER: 'missing' });
   // 3 fixed, 3 new ones fail.
   expect(Number(second.outputs.failing)).toBe(failingBefore - 3 + 3);
-  expect(second.summary).toContain('10 read this run (changed since the last run)');
+  expect(second.summary).toContain('123 read this run (changed since the last run)');
 
-  // Nothing changed: one request.
+  // Nothing changed: the listing (2), the changed comments (1), and the issue at the boundary second (1 page).
   const { result: third, requests: quiet } = await counted(() =>
     check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace),
   );
-  expect(quiet).toHaveLength(1);
-  expect(third.outputs).toMatchObject({ checked: '123', rechecked: '0', failing: second.outputs.failing });
+  expect(quiet).toHaveLength(2 + 1 + 1);
+  expect(third.outputs).toMatchObject({ checked: '123', rechecked: '1', failing: second.outputs.failing });
 });
 
 test('an incremental run drops an issue that left the filter, and a checkpoint made with other settings means a full audit', async () => {
@@ -222,7 +228,7 @@ test('an incremental run drops an issue that left the filter, and a checkpoint m
   const corrupt = await check(repo, { since: 'last-run', labels: 'pipeline', 'fail-on-violation': 'false' }, workspace);
   expect(corrupt.code).toBe(0);
   expect(corrupt.stdout).toMatch(/::warning::since: last-run — the checkpoint could not be read/);
-  expect(JSON.parse(readFileSync(join(workspace, '.forge', 'check-checkpoint.json'), 'utf8')).version).toBe(1);
+  expect(JSON.parse(readFileSync(join(workspace, '.forge', 'check-checkpoint.json'), 'utf8')).version).toBe(2);
 });
 
 test.each([
@@ -292,15 +298,17 @@ test('a server whose Date header runs ahead of its updated_at stamps still has i
     await check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace);
     gh.comment(repo, numbers[0], 'maintainer', builder());
     const { result, requests } = await counted(() => check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace));
-    expect(result.outputs).toMatchObject({ checked: '30', rechecked: '1' });
+    // The changed issue and the one at the last run's own second: 2 pages one by one, 1 page repository-wide (61
+    // comments), so every thread is read through that one page.
+    expect(result.outputs).toMatchObject({ checked: '30', rechecked: '30' });
     expect(JSON.parse(result.outputs.report).issues.find((e: Entry) => e.number === numbers[0]).status).toBe('conforming');
-    expect(requests).toHaveLength(2);
-    // And with nothing changed, the newest issue (at the `since` second itself) is not read again.
+    expect(requests).toHaveLength(1 + 1);
+    // With nothing changed, only the issue at the boundary second is read again.
     const { result: quiet, requests: none } = await counted(() =>
       check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace),
     );
-    expect(quiet.outputs.rechecked).toBe('0');
-    expect(none).toHaveLength(1);
+    expect(quiet.outputs.rechecked).toBe('1');
+    expect(none).toHaveLength(1 + 1 + 1);
   } finally {
     gh.dateSkewMs = 0;
   }

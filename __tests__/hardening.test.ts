@@ -44,3 +44,9 @@ test('inert text holds no link and no image', () => {
     'see &#91;the fix&#93;(https://evil.example) and !&#91;x&#93;(https://track.example/p.png) &lt;b&gt;@&#8203;octocat&lt;/b&gt;',
   );
 });
+
+test("the version checkpoints record is package.json's", async () => {
+  const { VERSION } = await import('../src/common/version.js');
+  const pkg = JSON.parse(readFileSync(join(new URL('.', import.meta.url).pathname, '..', 'package.json'), 'utf8'));
+  expect(VERSION).toBe(pkg.version);
+});

@@ -118,31 +118,49 @@ describe('checkpoint', () => {
     filter: { state: 'all', labels: [], milestone: null },
   };
   const dir = mkdtempSync(join(tmpdir(), 'forge-checkpoint-'));
+  const policy = { rules: 'forge-check 1.0.0', fullEveryMs: null, now: Date.parse('2026-01-02T00:00:00Z') };
+  const at = '2026-01-01T00:00:00Z';
 
   test('written, then read back under the same settings', () => {
     const path = join(dir, 'sub', 'c.json');
-    writeCheckpoint(path, { version: 1, settings, lastRun: '2026-01-01T00:00:00Z', issues: entries });
-    const read = readCheckpoint(path, settings);
+    writeCheckpoint(path, { version: 2, rules: policy.rules, settings, lastRun: at, fullAt: at, issues: entries });
+    const read = readCheckpoint(path, settings, policy);
     expect(read.checkpoint?.issues).toHaveLength(4);
-    expect(readCheckpoint(path, { ...settings, required: ['INVESTIGATOR'] })).toEqual({
+    expect(readCheckpoint(path, { ...settings, required: ['INVESTIGATOR'] }, policy)).toEqual({
       checkpoint: null,
       why: 'the checkpoint was made with other settings (required)',
     });
-    expect(readCheckpoint(path, { ...settings, filter: { ...settings.filter, labels: ['x'] }, validation: 'template' })).toEqual({
+    expect(readCheckpoint(path, { ...settings, filter: { ...settings.filter, labels: ['x'] }, validation: 'template' }, policy)).toEqual({
       checkpoint: null,
       why: 'the checkpoint was made with other settings (validation, filter)',
     });
   });
 
   test('missing, unreadable or foreign checkpoints each say why', () => {
-    expect(readCheckpoint(join(dir, 'none.json'), settings)).toEqual({ checkpoint: null, why: 'no checkpoint yet' });
+    expect(readCheckpoint(join(dir, 'none.json'), settings, policy)).toEqual({ checkpoint: null, why: 'no checkpoint yet' });
     writeFileSync(join(dir, 'bad.json'), '{');
-    expect(readCheckpoint(join(dir, 'bad.json'), settings).checkpoint).toBeNull();
+    expect(readCheckpoint(join(dir, 'bad.json'), settings, policy).checkpoint).toBeNull();
     writeFileSync(join(dir, 'other.json'), JSON.stringify({ version: 1, settings, lastRun: 'yesterday', issues: [] }));
-    expect(readCheckpoint(join(dir, 'other.json'), settings)).toEqual({
+    expect(readCheckpoint(join(dir, 'other.json'), settings, policy)).toEqual({
       checkpoint: null,
-      why: 'the checkpoint is not one forge-check wrote',
+      why: 'the checkpoint is not one this version of forge-check wrote',
     });
+  });
+
+  test('another version of the rules, or a full read due under full-every, means a full read', () => {
+    const path = join(dir, 'rules.json');
+    writeCheckpoint(path, { version: 2, rules: 'forge-check 0.9.0', settings, lastRun: at, fullAt: at, issues: entries });
+    expect(readCheckpoint(path, settings, policy)).toEqual({
+      checkpoint: null,
+      why: 'the checkpoint was made by forge-check 0.9.0, and this is forge-check 1.0.0 (its rules may differ)',
+    });
+    writeCheckpoint(path, { version: 2, rules: policy.rules, settings, lastRun: at, fullAt: at, issues: entries });
+    const day = 24 * 3600 * 1000;
+    expect(readCheckpoint(path, settings, { ...policy, fullEveryMs: day })).toEqual({
+      checkpoint: null,
+      why: `the last full read (${at}) is older than full-every`,
+    });
+    expect(readCheckpoint(path, settings, { ...policy, fullEveryMs: 2 * day }).checkpoint).not.toBeNull();
   });
 });
 

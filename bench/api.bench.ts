@@ -207,14 +207,40 @@ test('a repository of 1,000 issues with 20 comments each, then 10 changes', asyn
     () => runBundle('forge-check', env(repo, inputs, workspace)),
     1,
   );
+  // Every incremental run lists the matching issues (GitHub decides membership: 10 pages) and the comments changed
+  // since the last run (1 page here), then reads what changed — plus the issue whose stamp is the last run's second.
   for (const n of numbers.slice(0, 10)) gh.comment(repo, n, 'maintainer', 'one more');
   await measure(
     '  incremental (since: last-run) after 10 changed issues',
-    1 + 10 * pages(21),
+    pages(1000) + 1 + 10 * pages(21) + 1,
     () => runBundle('forge-check', env(repo, inputs, workspace)),
     1,
   );
-  await measure('  incremental, nothing changed', 1, () => runBundle('forge-check', env(repo, inputs, workspace)), 1);
+  await measure('  incremental, nothing changed', pages(1000) + 1 + 1, () => runBundle('forge-check', env(repo, inputs, workspace)), 1);
+  // Ten comments edited in place: the issues' updated_at does not move; the changed-comments listing names them.
+  const state = gh.repos.get(repo);
+  for (const n of numbers.slice(20, 30)) {
+    const c = state?.comments.find((x) => x.issue === n);
+    if (c) {
+      c.body = `${c.body}\nedited`;
+      c.updated_at = gh.now();
+    }
+  }
+  await measure(
+    '  incremental, 10 comments edited (issues not touched)',
+    pages(1000) + 1 + 10 * pages(20) + 1,
+    () => runBundle('forge-check', env(repo, inputs, workspace)),
+    1,
+  );
+  // A stranger comments everywhere: reading 1,000 threads one by one would cost 1,000 requests; the repository-wide
+  // listing is 210 pages. Bound: the full audit's cost, 1.5 times at most.
+  for (const n of numbers) gh.comment(repo, n, 'maintainer', '+1');
+  await measure(
+    '  incremental, every issue touched (a comment on each)',
+    Math.ceil(1.5 * (pages(1000) + pages(21000))),
+    () => runBundle('forge-check', env(repo, inputs, workspace)),
+    1,
+  );
 });
 
 test('the gist audit of 50 and 500 gists of the gist-token user', async () => {

@@ -794,7 +794,10 @@ export class FakeGitHub {
     // /repos/o/r/issues/comments[/id]
     if (rest[0] === 'issues' && rest[1] === 'comments') {
       if (rest.length === 2 && method === 'GET') {
-        const { slice, headers } = this.page(url, r.comments);
+        // `since`: comments created or edited at or after it (GitHub compares updated_at).
+        const since = url.searchParams.get('since');
+        const list = since ? r.comments.filter((c) => Date.parse(c.updated_at) >= Date.parse(since)) : r.comments;
+        const { slice, headers } = this.page(url, list);
         return conformed(
           200,
           slice.map((c) => this.commentJson(r, c)),
@@ -839,7 +842,8 @@ export class FakeGitHub {
       else if (ms === '*') list = list.filter((i) => i.milestone !== null);
       else if (ms) list = list.filter((i) => i.milestone === Number(ms));
       if (since) list = list.filter((i) => Date.parse(i.updated_at) >= Date.parse(since));
-      list = list.filter((i) => labels.every((l) => i.labels.includes(l)));
+      // GitHub matches label names whatever their letter case.
+      list = list.filter((i) => labels.every((l) => i.labels.some((x) => x.toLowerCase() === l.toLowerCase())));
       list.sort((a, b) => b.number - a.number);
       const { slice, headers } = this.page(url, list);
       return conformed(

@@ -22,6 +22,8 @@ export interface IssueEntry {
   problems: string[];
   /** GitHub's updated_at when the issue was read: an incremental run reads it again only when this moved. */
   updatedAt?: string;
+  /** GitHub's count of its comments then: a deleted comment moves this, not always updated_at. */
+  comments?: number;
 }
 
 export interface RepositoryReport {

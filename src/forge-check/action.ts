@@ -4,6 +4,7 @@
  * comment the inputs ask for.
  */
 import { writeWorkspaceFile } from '../common/paths.js';
+import { VERSION } from '../common/version.js';
 import type { ActionDefinition, ActionResult } from '../common/runner.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { readCheckInputs, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
@@ -15,6 +16,9 @@ import { repositoryResult } from './repository/render.js';
 import { statusCommentBody } from './status-comment/body.js';
 import { keepStatusComment } from './status-comment/sticky.js';
 
+/** The rules a checkpoint's statuses were decided by: a new version reads every issue again. */
+const RULES = `forge-check ${VERSION}`;
+
 /** The same on every run, so an unchanged verdict leaves the comment untouched. */
 const STATUS_FOOTER = 'Kept up to date by forge-check.';
 
@@ -25,8 +29,9 @@ function writeReport(path: string | null, result: ActionResult): void {
 async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {
   const check = { repo: inputs.repo, gate: inputs.gate, filter: inputs.filter, incremental: inputs.checkpoint !== null };
   const settings = await checkSettings(gh, check);
-  const previous = inputs.checkpoint !== null ? readCheckpoint(inputs.checkpoint, settings) : null;
-  const { report, rechecked, notes, checkpoint } = await runRepositoryCheck(gh, check, settings, previous, log);
+  const policy = { rules: RULES, fullEveryMs: inputs.fullEveryMs, now: Date.now() };
+  const previous = inputs.checkpoint !== null ? readCheckpoint(inputs.checkpoint, settings, policy) : null;
+  const { report, rechecked, notes, checkpoint } = await runRepositoryCheck(gh, check, settings, previous, RULES, log);
   const result = repositoryResult(report, rechecked, notes, inputs.failOnViolation);
   if (inputs.checkpoint !== null && checkpoint !== null) writeCheckpoint(inputs.checkpoint, checkpoint);
   writeReport(inputs.reportFile, result);

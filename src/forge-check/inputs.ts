@@ -71,6 +71,8 @@ export interface RepositoryInputs extends SharedInputs {
   filter: RepositoryFilter;
   /** Incremental: the checkpoint's absolute path; null for a full audit that keeps no checkpoint. */
   checkpoint: string | null;
+  /** Read everything when the last full read is older than this (milliseconds); null for never. */
+  fullEveryMs: number | null;
 }
 
 export type CheckInputs = ItemInputs | RepositoryInputs;
@@ -103,6 +105,19 @@ function statusContext(): Parser<string> {
 
 export const DEFAULT_STATUS_CONTEXT = 'FORGE conformance';
 
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `full-every`: a period such as `7d`, `12h` or `30m`; empty for never. */
+function duration(): Parser<number | null> {
+  return (raw, name) => {
+    const v = raw.trim();
+    if (v === '') return null;
+    const m = /^(\d{1,6})\s*([mhd])$/.exec(v);
+    if (!m || Number(m[1]) === 0) throw new UsageError(`input "${name}" must be a period such as 7d, 12h or 30m, got ${JSON.stringify(v)}`);
+    return Number(m[1]) * UNIT_MS[m[2]];
+  };
+}
+
 /** The default place of the incremental checkpoint, relative to the workspace. */
 export const DEFAULT_CHECKPOINT = '.forge/check-checkpoint.json';
 
@@ -120,6 +135,7 @@ export const SCHEMA = {
   reportFile: { input: 'report-file', parse: optional() },
   comment: { input: 'comment', parse: bool(false) },
   status: { input: 'status', parse: bool(false) },
+  fullEvery: { input: 'full-every', parse: duration() },
   statusContext: { input: 'status-context', parse: statusContext() },
 };
 
@@ -131,6 +147,7 @@ function checkScope(raw: Raw, get: Getter): void {
     if (raw.issueNumber !== null) throw new UsageError('issue-number does not apply to scope: repository (it checks every matching issue)');
     if (raw.comment) throw new UsageError('comment: true needs scope: item (the comment is kept on the checked issue or PR)');
     if (raw.status) throw new UsageError('status: true needs scope: item (the status is written on each checked PR)');
+    if (raw.fullEvery !== null && raw.since === null) throw new UsageError('full-every: only with scope: repository and since: last-run');
     return;
   }
   const only = [
@@ -138,6 +155,7 @@ function checkScope(raw: Raw, get: Getter): void {
     ['labels', raw.labels.length > 0],
     ['milestone', raw.milestone !== null],
     ['since', raw.since !== null],
+    ['full-every', raw.fullEvery !== null],
     ['checkpoint', get('checkpoint').trim() !== '' && raw.checkpoint !== DEFAULT_CHECKPOINT],
   ] as const;
   const set = only.filter(([, isSet]) => isSet).map(([name]) => name);
@@ -164,6 +182,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
       scope: 'repository',
       filter: { state: raw.state ?? 'all', labels: raw.labels, milestone: raw.milestone },
       checkpoint,
+      fullEveryMs: raw.fullEvery,
     };
   }
   const run = runUrl();

@@ -108,6 +108,19 @@ export async function listRepoComments(
   return out;
 }
 
+/**
+ * The issues (and PRs) whose comments were created or edited at or after
+ * `since`: an edit does not always move the issue's own updated_at.
+ */
+export async function issuesWithCommentsSince(gh: GitHub, r: Repo, since: string): Promise<Set<number>> {
+  const out = new Set<number>();
+  await api(`listing the comments changed since ${since}`, async () => {
+    for await (const page of gh.paginate.iterator(gh.rest.issues.listCommentsForRepo, { ...r, since, per_page: 100 }))
+      for (const c of page.data) out.add(Number(/\/issues\/(\d+)$/.exec(c.issue_url)?.[1] ?? 0));
+  });
+  return out;
+}
+
 /** Pages of 100 needed to read `count` comments one issue at a time (none for an issue without comments). */
 export function perIssuePages(counts: readonly number[]): number {
   return counts.reduce((sum, c) => sum + Math.ceil(c / 100), 0);

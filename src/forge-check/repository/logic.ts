@@ -1,8 +1,13 @@
 /**
  * forge-check over a whole repository (`scope: repository`): every matching
  * issue against `required`, at about ceil(issues/100) + ceil(comments/100)
- * requests; with `since: last-run`, only the issues updated since the
- * checkpoint are read, and the report still covers the whole repository.
+ * requests. With `since: last-run` an incremental run reports what a full
+ * audit with the same inputs would, for at most what that audit costs:
+ * GitHub's own filtered listing decides which issues are in the report (so a
+ * gone or relabelled issue leaves it), each listed issue's stamp and comment
+ * count, and the comments changed since the last run, decide which threads are
+ * read again, and those are read per issue or through the repository-wide
+ * comment listing, whichever asks fewer pages.
  */
 import { mapLimit, READ_CONCURRENCY } from '../../common/concurrency.js';
 import { repoName, type Repo } from '../../common/repo.js';
@@ -13,9 +18,9 @@ import { requestStats, type GitHub } from '../../github/client.js';
 import { ApiError } from '../../github/errors.js';
 import { findMilestone, listComments } from '../../github/reads.js';
 import {
+  issuesWithCommentsSince,
   listRepoComments,
   listRepoIssues,
-  matchesFilter,
   perIssuePages,
   type IssueFilter,
   type IssueListing,
@@ -65,26 +70,28 @@ function progress(gh: GitHub, what: string): string {
 /**
  * Every thread of `issues`, each handed to `audit` as soon as it is complete:
  * from the repository-wide comment listing when that asks fewer pages than one
- * listing per issue (a full, unfiltered audit), else per issue, a few at a
- * time. Returns how many were audited.
+ * listing per issue (`repoWidePages`: known when the audit covers every issue,
+ * null otherwise), else per issue, a few at a time. Returns how many were audited.
  */
 async function readThreads(
   gh: GitHub,
   r: Repo,
   issues: ListedIssue[],
-  wholeRepository: boolean,
+  repoWidePages: number | null,
   audit: (item: WorkItem) => void,
   log: (s: string) => void,
-): Promise<{ audited: number; notes: string[] }> {
+): Promise<{ audited: number; read: Set<number>; notes: string[] }> {
   let audited = 0;
+  const read = new Set<number>();
   const done = (item: WorkItem) => {
+    read.add(item.number);
     audit(item);
     if (++audited % PROGRESS_EVERY === 0 && audited < issues.length) log(progress(gh, `audited ${audited}/${issues.length} issues`));
   };
   const counts = issues.map((i) => i.commentCount);
   const total = counts.reduce((a, b) => a + b, 0);
   const notes: string[] = [];
-  if (wholeRepository && perIssuePages(counts) > Math.ceil(total / 100)) {
+  if (repoWidePages !== null && perIssuePages(counts) > repoWidePages) {
     const byIssue = new Map<number, ThreadComment[]>(issues.map((i) => [i.item.number, []]));
     let shown = 0;
     const comments = await listRepoComments(gh, r, (read) => {
@@ -94,7 +101,10 @@ async function readThreads(
     });
     for (const c of comments) byIssue.get(c.issue)?.push(c);
     for (const i of issues) done({ ...i.item, comments: byIssue.get(i.item.number) ?? [] });
-    return { audited, notes };
+    notes.push(
+      `${issues.length} thread(s) were read through the repository-wide comment listing (${repoWidePages} page(s)), cheaper than one listing per issue`,
+    );
+    return { audited, read, notes };
   }
   await mapLimit(issues, READ_CONCURRENCY, async (i) => {
     let comments: ThreadComment[] = [];
@@ -110,7 +120,7 @@ async function readThreads(
     }
     done({ ...i.item, comments });
   });
-  return { audited, notes };
+  return { audited, read, notes };
 }
 
 /**
@@ -149,49 +159,103 @@ export async function checkSettings(gh: GitHub, inputs: RepositoryCheck): Promis
  * Audit the repository. `previous` is the checkpoint as the action read it
  * under `settings` (null on a full audit): it decides which issues are read.
  */
+/** GitHub's clock and the checkpoint may disagree by this much before the checkpoint is not believed. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** Which listed issues must be read again, given the checkpoint's entries and the comments changed since its last run. */
+function changedSince(
+  listing: IssueListing,
+  stored: ReadonlyMap<number, IssueEntry>,
+  since: string,
+  commented: ReadonlySet<number>,
+): ListedIssue[] {
+  const from = Date.parse(since);
+  return listing.issues.filter((i) => {
+    const e = stored.get(i.item.number);
+    // `since` has whole seconds: a change in the same second as the last read is read again (at or after).
+    return (
+      !e || e.updatedAt !== i.updatedAt || e.comments !== i.commentCount || Date.parse(i.updatedAt) >= from || commented.has(i.item.number)
+    );
+  });
+}
+
+/**
+ * Audit the repository. `previous` is the checkpoint as the action read it
+ * under `settings` (null on a full audit): with it, only what changed is read.
+ */
 export async function runRepositoryCheck(
   gh: GitHub,
   inputs: RepositoryCheck,
   settings: CheckSettings,
   previous: CheckpointRead | null,
+  rules: string,
   log: (s: string) => void,
 ): Promise<RepositoryResult> {
   const r = inputs.repo;
   const filter = settings.filter;
   const notes: string[] = [];
   if (previous && previous.checkpoint === null) notes.push(`since: last-run — ${previous.why}, so every issue was read`);
-  const since = previous?.checkpoint?.lastRun ?? null;
-
-  const listing = await listRepoIssues(gh, r, filter, since, (listed) => {
+  // GitHub's own filters decide which issues are in the report, on every run: one listing, ceil(issues/100) requests.
+  const listing = await listRepoIssues(gh, r, filter, null, (listed) => {
     if (listed > PROGRESS_EVERY && listed % (PROGRESS_EVERY * 10) === 0) log(progress(gh, `listed ${listed} issues`));
   });
+  let checkpoint = previous?.checkpoint ?? null;
+  if (checkpoint && listing.serverTime && Date.parse(checkpoint.lastRun) > Date.parse(listing.serverTime) + CLOCK_SKEW_MS) {
+    notes.push(
+      `since: last-run — the checkpoint's last run (${checkpoint.lastRun}) is later than GitHub's clock (${listing.serverTime}), so it was not used and every issue was read`,
+    );
+    checkpoint = null;
+  }
+  const since = checkpoint?.lastRun ?? null;
+  const unfiltered = filter.state === 'all' && filter.labels.length === 0 && filter.milestone === null;
+  const total = listing.issues.reduce((n, i) => n + i.commentCount, 0);
+  // The repository-wide comment listing covers every thread, so it is a plan only when the audit covers every issue.
+  const repoWidePages = unfiltered ? Math.ceil(total / 100) : null;
   const entries = new Map<number, IssueEntry>();
   let toRead = listing.issues;
-  if (since !== null) {
-    for (const e of previous?.checkpoint?.issues ?? []) entries.set(e.number, e);
-    // Listed unfiltered: a changed issue that no longer matches leaves the report.
-    for (const i of listing.issues) if (!matchesFilter(i.item, filter)) entries.delete(i.item.number);
-    // `since` includes its own second: an issue whose updated_at has not moved since it was read is not read again.
-    toRead = listing.issues.filter((i) => matchesFilter(i.item, filter) && entries.get(i.item.number)?.updatedAt !== i.updatedAt);
+  if (checkpoint !== null && since !== null) {
+    const stored = new Map(checkpoint.issues.map((e) => [e.number, e]));
+    const listed = new Set(listing.issues.map((i) => i.item.number));
+    const gone = checkpoint.issues.filter((e) => !listed.has(e.number)).map((e) => `#${e.number}`);
+    if (gone.length > 0)
+      notes.push(
+        `${gone.length} issue(s) of the last run no longer match (closed, relabelled, deleted, transferred or converted): left the report — ${gone.slice(0, 30).join(', ')}${gone.length > 30 ? ', …' : ''}`,
+      );
+    for (const i of listing.issues) {
+      const e = stored.get(i.item.number);
+      if (e) entries.set(i.item.number, e);
+    }
+    // When the stamps alone already make the repository-wide comment listing the cheaper plan, every thread is
+    // read anyway: the listing of changed comments would add requests and nothing else.
+    const touched = changedSince(listing, stored, since, new Set());
+    if (repoWidePages !== null && perIssuePages(touched.map((i) => i.commentCount)) > repoWidePages) toRead = listing.issues;
+    else toRead = changedSince(listing, stored, since, await issuesWithCommentsSince(gh, r, since));
   }
-  const unfiltered = since === null && filter.state === 'all' && filter.labels.length === 0 && filter.milestone === null;
-  const updatedAt = new Map(listing.issues.map((i) => [i.item.number, i.updatedAt]));
+  const stamps = new Map(listing.issues.map((i) => [i.item.number, i]));
   const threads = await readThreads(
     gh,
     r,
     toRead,
-    unfiltered,
-    (item) => entries.set(item.number, { ...entryFor(item, inputs.gate), updatedAt: updatedAt.get(item.number) }),
+    repoWidePages,
+    (item) => {
+      const listed = stamps.get(item.number);
+      entries.set(item.number, { ...entryFor(item, inputs.gate), updatedAt: listed?.updatedAt, comments: listed?.commentCount });
+    },
     log,
   );
+  // An issue that disappeared while it was read is not in the report (readThreads said so).
+  for (const i of toRead) if (!threads.read.has(i.item.number)) entries.delete(i.item.number);
   notes.push(...threads.notes);
   log(progress(gh, `audited ${threads.audited}/${toRead.length} issues${since ? ` changed since ${since}` : ''}`));
 
   const issues = sortEntries([...entries.values()]);
   const generatedAt = listing.serverTime ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const checkpoint: Checkpoint | null = inputs.incremental ? { version: 1, settings, lastRun: nextSince(listing, since), issues } : null;
+  const lastRun = nextSince(listing, since);
+  const next: Checkpoint | null = inputs.incremental
+    ? { version: 2, rules, settings, lastRun, fullAt: checkpoint?.fullAt ?? lastRun, issues }
+    : null;
   return {
-    checkpoint,
+    checkpoint: next,
     report: {
       version: 1,
       repository: repoName(r),
