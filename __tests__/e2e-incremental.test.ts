@@ -154,3 +154,15 @@ test('6. a checkpoint from the future, from other rules, or older than full-ever
   expect(due.outputs.rechecked).toBe('6');
   expect((await run(repo, { 'full-every': '7d' }, ws)).stdout).toContain('full-every: only with scope: repository and since: last-run');
 });
+
+test('20. report-titles: false leaves every title out of the report and the summary', async () => {
+  const { repo, numbers } = seed(3);
+  const issue = gh.repos.get(repo)?.issues.get(numbers[0]);
+  if (issue) issue.title = 'Acquisition of Initech (confidential)';
+  const shown = await run(repo, {}, workspace());
+  expect(shown.summary).toContain('Acquisition of Initech');
+  const hidden = await run(repo, { 'report-titles': 'false' }, workspace());
+  expect(hidden.summary).not.toContain('Initech');
+  expect(hidden.outputs.report).not.toContain('Initech');
+  expect((JSON.parse(hidden.outputs.report) as { issues: Array<{ title: string }> }).issues.every((e) => e.title === '')).toBe(true);
+});

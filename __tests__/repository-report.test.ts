@@ -116,6 +116,7 @@ describe('checkpoint', () => {
     validation: 'strict',
     trustedAuthors: 'OWNER',
     filter: { state: 'all', labels: [], milestone: null },
+    titles: true,
   };
   const dir = mkdtempSync(join(tmpdir(), 'forge-checkpoint-'));
   const policy = { rules: 'forge-check 1.0.0', fullEveryMs: null, now: Date.parse('2026-01-02T00:00:00Z') };

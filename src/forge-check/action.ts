@@ -27,7 +27,13 @@ function writeReport(path: string | null, result: ActionResult): void {
 }
 
 async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {
-  const check = { repo: inputs.repo, gate: inputs.gate, filter: inputs.filter, incremental: inputs.checkpoint !== null };
+  const check = {
+    repo: inputs.repo,
+    gate: inputs.gate,
+    filter: inputs.filter,
+    incremental: inputs.checkpoint !== null,
+    titles: inputs.titles,
+  };
   const settings = await checkSettings(gh, check);
   const policy = { rules: RULES, fullEveryMs: inputs.fullEveryMs, now: Date.now() };
   const previous = inputs.checkpoint !== null ? readCheckpoint(inputs.checkpoint, settings, policy) : null;

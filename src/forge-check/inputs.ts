@@ -73,6 +73,8 @@ export interface RepositoryInputs extends SharedInputs {
   checkpoint: string | null;
   /** Read everything when the last full read is older than this (milliseconds); null for never. */
   fullEveryMs: number | null;
+  /** Issue titles in the summary and report (false for an org audit of private repositories run from a public one). */
+  titles: boolean;
 }
 
 export type CheckInputs = ItemInputs | RepositoryInputs;
@@ -136,6 +138,7 @@ export const SCHEMA = {
   comment: { input: 'comment', parse: bool(false) },
   status: { input: 'status', parse: bool(false) },
   fullEvery: { input: 'full-every', parse: duration() },
+  reportTitles: { input: 'report-titles', parse: bool(true) },
   statusContext: { input: 'status-context', parse: statusContext() },
 };
 
@@ -156,6 +159,7 @@ function checkScope(raw: Raw, get: Getter): void {
     ['milestone', raw.milestone !== null],
     ['since', raw.since !== null],
     ['full-every', raw.fullEvery !== null],
+    ['report-titles', !raw.reportTitles],
     ['checkpoint', get('checkpoint').trim() !== '' && raw.checkpoint !== DEFAULT_CHECKPOINT],
   ] as const;
   const set = only.filter(([, isSet]) => isSet).map(([name]) => name);
@@ -183,6 +187,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
       filter: { state: raw.state ?? 'all', labels: raw.labels, milestone: raw.milestone },
       checkpoint,
       fullEveryMs: raw.fullEvery,
+      titles: raw.reportTitles,
     };
   }
   const run = runUrl();

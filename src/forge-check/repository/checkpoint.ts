@@ -17,6 +17,8 @@ export interface CheckSettings {
   validation: string;
   trustedAuthors: string;
   filter: IssueFilter;
+  /** Whether entries hold titles (report-titles): entries kept under the other choice would disagree. */
+  titles: boolean;
 }
 
 export interface Checkpoint {

@@ -42,6 +42,8 @@ export interface RepositoryCheck {
   filter: RepositoryFilter;
   /** Incremental runs keep a checkpoint: the action reads it before and writes the returned one after. */
   incremental: boolean;
+  /** Issue titles in the report; false leaves them out (a public run's summary shows what it holds). */
+  titles: boolean;
 }
 
 export interface RepositoryResult {
@@ -139,9 +141,9 @@ export function nextSince(listing: IssueListing, previous: string | null): strin
   return Date.parse(listing.serverTime) < Date.parse(newest) ? listing.serverTime : newest;
 }
 
-function entryFor(item: WorkItem, gate: GateSettings): IssueEntry {
+function entryFor(item: WorkItem, gate: GateSettings, titles: boolean): IssueEntry {
   const result = evaluate([item], [], gate);
-  return entryOf(result.items[0], item.title, result.problems);
+  return entryOf(result.items[0], titles ? item.title : '', result.problems);
 }
 
 /** The settings a checkpoint is kept under: one made under others is not used. Resolves a milestone title once. */
@@ -152,7 +154,14 @@ export async function checkSettings(gh: GitHub, inputs: RepositoryCheck): Promis
     labels: inputs.filter.labels,
     milestone: await milestoneFilter(gh, r, inputs.filter.milestone),
   };
-  return { repository: repoName(r), required: gate.required, validation: gate.validation, trustedAuthors: gate.trust.text, filter };
+  return {
+    repository: repoName(r),
+    required: gate.required,
+    validation: gate.validation,
+    trustedAuthors: gate.trust.text,
+    filter,
+    titles: inputs.titles,
+  };
 }
 
 /**
@@ -239,7 +248,11 @@ export async function runRepositoryCheck(
     repoWidePages,
     (item) => {
       const listed = stamps.get(item.number);
-      entries.set(item.number, { ...entryFor(item, inputs.gate), updatedAt: listed?.updatedAt, comments: listed?.commentCount });
+      entries.set(item.number, {
+        ...entryFor(item, inputs.gate, inputs.titles),
+        updatedAt: listed?.updatedAt,
+        comments: listed?.commentCount,
+      });
     },
     log,
   );
