@@ -304,3 +304,29 @@ describe('links as GitHub records them', () => {
     expect(r.stdout).toContain('the closing keywords in its body were read instead');
   });
 });
+
+describe('reviews that no longer speak for the PR', () => {
+  test('a dismissed review, or one of an older head commit, does not satisfy REVIEWER, and the report says which and why', async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo);
+    const rv = gh.review(repo, pr.number, 'maintainer', reviewer());
+    expect((await check(repo, pullEvent(pr.number))).outputs.conforming).toBe('true');
+
+    gh.dismiss(repo, rv.id);
+    const dismissed = await check(repo, pullEvent(pr.number, 'pull_request_review'), { 'fail-on-violation': 'false' });
+    expect(dismissed.outputs).toMatchObject({ conforming: 'false', missing: 'REVIEWER' });
+    expect(dismissed.stdout).toContain(`REVIEWER is missing (REVIEWER on PR #${pr.number}: the review was dismissed)`);
+    const ignored = (JSON.parse(dismissed.outputs.report) as Array<{ ignored: Array<{ kind: string; type: string; reason: string }> }>)[0]
+      .ignored;
+    expect(ignored).toEqual([expect.objectContaining({ kind: 'stale-review', type: 'REVIEWER' })]);
+
+    // A fresh review, then a new commit: the review is of the old head.
+    gh.review(repo, pr.number, 'maintainer', reviewer());
+    expect((await check(repo, pullEvent(pr.number))).outputs.conforming).toBe('true');
+    gh.push(repo, pr.number, 'd'.repeat(40));
+    const stale = await check(repo, pullEvent(pr.number, 'pull_request'), { 'fail-on-violation': 'false' });
+    expect(stale.outputs.missing).toBe('REVIEWER');
+    expect(stale.stdout).toContain(`the review is of commit ${sha.slice(0, 12)}, not the PR's head dddddddddddd`);
+    expect(gh.statusesOn(repo, 'd'.repeat(40))).toMatchObject([{ state: 'failure', description: 'Missing REVIEWER' }]);
+  });
+});

@@ -35,7 +35,9 @@ export interface Review {
   pull: number;
   user: string;
   body: string;
-  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED';
+  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
+  /** The PR's head commit when the review was submitted. */
+  commit: string;
   submitted_at: string;
 }
 
@@ -281,9 +283,17 @@ export class FakeGitHub {
   review(full: string, pull: number, user: string, body: string, state: Review['state'] = 'COMMENTED'): Review {
     const r = this.repo(full);
     this.user(user);
-    const rv: Review = { id: this.nextId++, pull, user, body: body.replace(/\r?\n/g, '\r\n'), state, submitted_at: this.tick() };
+    const commit = r.issues.get(pull)?.pull?.sha ?? 'a'.repeat(40);
+    const rv: Review = { id: this.nextId++, pull, user, body: body.replace(/\r?\n/g, '\r\n'), state, commit, submitted_at: this.tick() };
     r.reviews.push(rv);
     return rv;
+  }
+
+  /** A maintainer dismisses a review: GitHub keeps it, with state DISMISSED. */
+  dismiss(full: string, id: number): void {
+    const rv = this.repo(full).reviews.find((x) => x.id === id);
+    if (!rv) throw new Error(`no review ${id}`);
+    rv.state = 'DISMISSED';
   }
 
   milestone(full: string, init: Partial<Omit<Milestone, 'number'>> = {}): Milestone {
@@ -944,7 +954,7 @@ export class FakeGitHub {
             pull_request: { href: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}` },
           },
           submitted_at: x.submitted_at,
-          commit_id: 'a'.repeat(40),
+          commit_id: x.commit,
           author_association: this.association(r, x.user),
         })),
         headers,

@@ -24,8 +24,12 @@ export interface Located<A extends Annotation = CheckedAnnotation> {
   author: Author;
 }
 
-/** Why an annotation was passed over: its author is not trusted, or it is a BUILDER for another branch. */
-export type IgnoredKind = 'untrusted' | 'foreign-build';
+/**
+ * Why an annotation was passed over: its author is not trusted, it is a
+ * BUILDER for another branch, or it is in a review that no longer speaks for
+ * the PR (dismissed, or of an older head commit).
+ */
+export type IgnoredKind = 'untrusted' | 'foreign-build' | 'stale-review';
 
 export interface Ignored {
   kind: IgnoredKind;

@@ -123,6 +123,8 @@ export interface GateSettings {
 
 export interface EvaluateOptions extends GateSettings {
   pull?: PullContext | null;
+  /** Annotations the gathering passed over (a dismissed review), reported with every item. */
+  passedOver?: Ignored[];
 }
 
 /**
@@ -176,10 +178,10 @@ function bestOf(found: readonly Located[], type: string, validation: Validation)
   };
 }
 
-/** Why a type counts as missing although someone wrote one: another PR's build, or an untrusted author. */
+/** Why a type counts as missing although someone wrote one: another PR's build, a stale review, or an untrusted author. */
 function missingBecause(type: string, ignored: readonly Ignored[]): string {
   const passedOver = ignored.filter((i) => i.type === type);
-  const foreign = passedOver.filter((i) => i.kind === 'foreign-build').map((i) => i.reason);
+  const foreign = passedOver.filter((i) => i.kind !== 'untrusted').map((i) => i.reason);
   if (foreign.length > 0) return ` (${foreign.slice(0, 3).join('; ')}${foreign.length > 3 ? `; and ${foreign.length - 3} more` : ''})`;
   return passedOver.length > 0 ? ' (only untrusted authors wrote one; ignored)' : '';
 }
@@ -204,7 +206,7 @@ function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnno
   const pull = options.pull ?? null;
   const builds = pull ? splitForeignBuilds(item, own.found, pull) : { kept: own.found, foreign: [] };
   const found = [...builds.kept, ...sharedFound.flatMap((s) => s.found)];
-  const ignored = [...own.ignored, ...builds.foreign, ...sharedFound.flatMap((s) => s.ignored)];
+  const ignored = [...own.ignored, ...builds.foreign, ...sharedFound.flatMap((s) => s.ignored), ...(options.passedOver ?? [])];
   const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
   // An issue that ended without a build is exempt — but a PR closing it *is* a build.
   const forPull = pull !== null && item.number !== pull.number;

@@ -106,11 +106,16 @@ export async function commentsPage(
 }
 
 /** A PR's review bodies, read like comments: review agents often post REVIEWER as a review. */
-export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
+/** A review body read like a comment, with what decides whether it still speaks for the PR. */
+export type ReviewComment = ThreadComment & { review: { state: string; commit: string | null } };
+
+export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ReviewComment[]> {
   const raw = await api(`reading the reviews of PR #${number}`, () =>
     gh.paginate(gh.rest.pulls.listReviews, { ...r, pull_number: number, per_page: 100 }),
   );
-  return raw.filter((rv) => (rv.body ?? '') !== '').map((rv) => ({ ...toComment(rv), createdAt: rv.submitted_at ?? null }));
+  return raw
+    .filter((rv) => (rv.body ?? '') !== '')
+    .map((rv) => ({ ...toComment(rv), createdAt: rv.submitted_at ?? null, review: { state: rv.state, commit: rv.commit_id ?? null } }));
 }
 
 export interface MilestoneInfo {

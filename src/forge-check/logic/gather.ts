@@ -13,7 +13,9 @@ import type { GitHub } from '../../github/client.js';
 import { ApiError } from '../../github/errors.js';
 import { errorMessage } from '../../common/errors.js';
 import { pullLinks, type ItemRef } from '../../github/links.js';
-import { listReviews, readPull, readThread, type PullInfo } from '../../github/reads.js';
+import { parse } from '../../codec/index.js';
+import type { Ignored } from '../../common/trusted-annotations.js';
+import { listReviews, readPull, readThread, type PullInfo, type ReviewComment } from '../../github/reads.js';
 import type { ItemInputs } from '../inputs.js';
 
 /** A PR body can name any number of issues; each costs requests, so at most this many are followed. */
@@ -28,6 +30,8 @@ export interface Gathered {
   info: PullInfo | null;
   /** What the gate decided not to follow, and why: shown in the summary and as warnings. */
   notes: string[];
+  /** Annotations in reviews that no longer speak for the PR, with why. */
+  passedOver: Ignored[];
 }
 
 function listNumbers(refs: readonly ItemRef[], here: string): string {
@@ -84,6 +88,38 @@ async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: s
   }
 }
 
+/**
+ * A review speaks for the PR only while it stands and is about the code the PR
+ * now holds: a dismissed review, or one of an older head commit, is passed
+ * over (its annotations are reported, never counted).
+ */
+function splitReviews(number: number, reviews: readonly ReviewComment[], head: string): { kept: ReviewComment[]; passedOver: Ignored[] } {
+  const kept: ReviewComment[] = [];
+  const passedOver: Ignored[] = [];
+  for (const rv of reviews) {
+    const why =
+      rv.review.state === 'DISMISSED'
+        ? 'the review was dismissed'
+        : rv.review.commit && head && rv.review.commit !== head
+          ? `the review is of commit ${rv.review.commit.slice(0, 12)}, not the PR's head ${head.slice(0, 12)}`
+          : null;
+    if (why === null) {
+      kept.push(rv);
+      continue;
+    }
+    for (const a of parse(rv.body))
+      passedOver.push({
+        kind: 'stale-review',
+        type: a.type,
+        item: number,
+        url: rv.url,
+        author: rv.author,
+        reason: `${a.type} on PR #${number}: ${why}`,
+      });
+  }
+  return { kept, passedOver };
+}
+
 /** PR #number, its reviews, and the issues it closes that count (at most MAX_CLOSING_REFERENCES). */
 export async function gatherPull(
   gh: GitHub,
@@ -98,7 +134,8 @@ export async function gatherPull(
     listReviews(gh, inputs.repo, number),
     readPull(gh, inputs.repo, number),
   ]);
-  pr.comments.push(...reviews);
+  const { kept, passedOver } = splitReviews(number, reviews, info.sha);
+  pr.comments.push(...kept);
   const { refs, notes } = await closingRefs(gh, inputs, pr, info);
   const here = repoName(inputs.repo);
   // The workflow's own issue-number input is the workflow author's choice, not the PR author's.
@@ -117,13 +154,13 @@ export async function gatherPull(
     const item = await readLinked(gh, inputs, ref, notes, cache);
     if (item) items.push(item);
   }
-  if (items.length === 0) return { items: [pr], shared: [], pull: context, info, notes };
-  return { items, shared: [pr], pull: context, info, notes };
+  if (items.length === 0) return { items: [pr], shared: [], pull: context, info, notes, passedOver };
+  return { items, shared: [pr], pull: context, info, notes, passedOver };
 }
 
 /** An item the workflow names: checked as a PR when it is one, else on its own. */
 export async function gatherNamed(gh: GitHub, inputs: ItemInputs, number: number, cache: ThreadCache): Promise<Gathered> {
   const item = await readThread(gh, inputs.repo, number);
   if (item.kind === 'pull') return gatherPull(gh, inputs, number, null, cache, item);
-  return { items: [item], shared: [], pull: null, info: null, notes: [] };
+  return { items: [item], shared: [], pull: null, info: null, notes: [], passedOver: [] };
 }

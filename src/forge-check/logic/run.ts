@@ -49,8 +49,8 @@ export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun
       if (target.kind === 'pull') await errorStatus(gh, inputs, target.number, err, run);
       throw err;
     }
-    const { items, shared, pull, info, notes } = gathered;
-    const decided = evaluate(items, shared, { ...inputs.gate, pull });
+    const { items, shared, pull, info, notes, passedOver } = gathered;
+    const decided = evaluate(items, shared, { ...inputs.gate, pull, passedOver });
     const result = { ...decided, notes: [...notes, ...decided.notes] };
     const status =
       inputs.status && info ? await keepStatus(gh, inputs.repo, info.number, info.sha, inputs.status, statusOf(result, null)) : null;
