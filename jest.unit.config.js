@@ -17,6 +17,7 @@ export default {
     '/__tests__/openapi-referee\\.test\\.ts$',
     // Loopback sockets and subprocess tools: end-to-end, not unit.
     '/__tests__/transport\\.test\\.ts$',
+    '/__tests__/transport-failures\\.test\\.ts$',
     '/__tests__/workflows\\.test\\.ts$',
     '/__tests__/lint-boundaries\\.test\\.ts$',
   ],

@@ -158,7 +158,7 @@ const CREATE_ATTEMPTS = 3;
 
 /** A failure after which the request may still have been carried out. */
 function outcomeUnknown(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === null || err.status >= 500);
+  return err instanceof ApiError && err.transient && (err.status === null || err.status >= 500);
 }
 
 /**

@@ -11,7 +11,20 @@ import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { Octokit, type OctokitOptions } from '@octokit/core';
 import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
+import { canSucceedLater } from './retryable.js';
 import { transport } from './transport.js';
+
+/**
+ * Runs before the retry plugin sees a failure: one that cannot succeed by
+ * trying again (retryable.ts) loses its request, which is how the plugin
+ * tells a failure it must not repeat.
+ */
+const noDeadEndRetries = (octokit: Octokit) => {
+  octokit.hook.error('request', (error) => {
+    if (!canSucceedLater(error)) delete (error as { request?: unknown }).request;
+    throw error;
+  });
+};
 
 /** Octokit with `.rest` and `.paginate`: what @actions/github's getOctokit returns. */
 const GitHubClass = Octokit.plugin(restEndpointMethods, paginateRest);
@@ -76,8 +89,8 @@ export function readRetryDelay(err: unknown, attempt: number, log: (s: string) =
     }
     return null;
   }
-  // A 5xx, or no answer at all (Octokit reports that as a 500 with no response).
-  if (status === null || status >= 500) return 250 * (attempt + 1) ** 2;
+  // A 5xx, or no answer at all (Octokit reports that as a 500 with no response) whose cause can pass.
+  if ((status === null || status >= 500) && canSucceedLater(err)) return 250 * (attempt + 1) ** 2;
   return null;
 }
 
@@ -188,7 +201,7 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
       import(/* webpackChunkName: "writes" */ '@octokit/plugin-retry'),
       import(/* webpackChunkName: "writes" */ '@octokit/plugin-throttling'),
     ]);
-    return [retry, throttling] as unknown as Plugin[];
+    return [noDeadEndRetries, retry, throttling] as unknown as Plugin[];
   };
   // An anonymous client is the same Octokit with no auth at all (no Authorization header).
   const auth = options.anonymous ? null : token;

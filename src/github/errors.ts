@@ -1,4 +1,5 @@
 /** GitHub API failures as one readable line. An API error is never a verdict (implementation-notes.md §5). */
+import { canSucceedLater } from './retryable.js';
 
 interface HttpishError {
   status?: number;
@@ -11,6 +12,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** False when trying again cannot help (see retryable.ts): an untrusted certificate, a refused body, … */
+    readonly transient = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -37,8 +40,9 @@ export function describeApiError(err: unknown, doing: string): ApiError {
   // Octokit reports a request that never got an answer (refused, reset, DNS) as
   // a 500 with no response: say so, rather than that GitHub answered 500.
   if (status === 500 && e.response === undefined) {
-    const apiError = new ApiError(`${doing} failed: could not reach GitHub at ${origin(e)}: ${firstLine(e.message ?? String(err))}`, null);
-    return apiError;
+    const transient = canSucceedLater(err);
+    const what = transient ? `could not reach GitHub at ${origin(e)}` : `the request to ${origin(e)} cannot succeed`;
+    return new ApiError(`${doing} failed: ${what}: ${firstLine(e.message ?? String(err))}`, null, transient);
   }
   if (status === 401) why = 'GitHub rejected the token (401): check the github-token input';
   else if ((status === 403 || status === 429) && headers['x-ratelimit-remaining'] === '0') {
