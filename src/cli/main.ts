@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EmitError, emitAnnotation, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
+import { EmitError, emitAnnotation, oneLine, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { parseTrustPolicy } from '../common/trust.js';
 import type { WorkItem } from '../common/work-item.js';
@@ -108,8 +108,8 @@ function cmdValidate(args: string[], io: Io): number {
   const lines: string[] = [];
   for (const a of all) {
     lines.push(`${a.valid ? 'valid  ' : 'INVALID'}  ${a.type} (${a.sentinelState}) line ${a.startLine + 1}`);
-    for (const e of a.errors) lines.push(`    error: ${e}`);
-    for (const w of a.warnings) lines.push(`    warning: ${w}`);
+    for (const e of a.errors) lines.push(`    error: ${oneLine(e)}`);
+    for (const w of a.warnings) lines.push(`    warning: ${oneLine(w)}`);
   }
   const bad = all.filter((a) => !a.valid).length;
   lines.push(`${all.length} annotation(s), ${bad} invalid`);

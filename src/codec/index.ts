@@ -39,7 +39,7 @@ export {
 export * from './labels.js';
 export type * from './types.js';
 export { getField } from './structure.js';
-export { quote } from './quote.js';
+export { oneLine, quote } from './quote.js';
 
 import { parse } from './parse.js';
 import { validate } from './validate.js';

@@ -7,6 +7,7 @@ import { isTypeNameChar } from './chars.js';
 import { cardErrors } from './card.js';
 import { completionSentinels, isReferenceTypeName, typeSpec, type FieldSpec, type TypeSpec } from './registry.js';
 import { getField } from './structure.js';
+import { oneLine } from './quote.js';
 import type { Annotation, ValidationResult } from './types.js';
 
 /** Does `value` start with one of `values` (case-insensitively), followed by a non-word character? */
@@ -55,12 +56,12 @@ function checkField(spec: TypeSpec, field: FieldSpec, a: Annotation, out: Findin
     return;
   }
   if (field.values && !matchEnum(value, field.values)) {
-    const text = `${where} is "${value}" — expected one of ${field.values.join(', ')} (${spec.ref})`;
+    const text = `${where} is "${oneLine(value)}" — expected one of ${field.values.join(', ')} (${spec.ref})`;
     (field.strictValues === false ? out.warnings : out.errors).push(text);
   }
   // The template's `{ISO 8601 timestamp}` is a placeholder, not a normative value list.
   if (field.format === 'iso8601' && !isIso8601(value))
-    out.warnings.push(`${where} is "${value}" — expected an ISO 8601 timestamp (${spec.ref})`);
+    out.warnings.push(`${where} is "${oneLine(value)}" — expected an ISO 8601 timestamp (${spec.ref})`);
 }
 
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
@@ -72,7 +73,7 @@ const STRUCTURE_RULES: Record<string, (a: Annotation, spec: TypeSpec, out: Findi
       if (f.severity === null) gap(out, `${a.type}: finding ${i + 1} has no "Severity" — the ${spec.ref} template shows it`);
       else if (!matchEnum(f.severity, SEVERITIES))
         out.errors.push(
-          `${a.type}: finding ${i + 1} "Severity" is "${f.severity}" — expected one of ${SEVERITIES.join(', ')} (${spec.ref})`,
+          `${a.type}: finding ${i + 1} "Severity" is "${oneLine(f.severity)}" — expected one of ${SEVERITIES.join(', ')} (${spec.ref})`,
         );
     });
   },
@@ -138,15 +139,17 @@ export function validate(a: Annotation): ValidationResult {
   if (spec.form === 'inline') {
     if (a.inlineValue === null || a.inlineValue.trim() === '') out.errors.push(`${a.type}: inline value is empty (§3.4)`);
     else if (spec.category === 'cross-artifact' && spec.postedIn !== 'gist-description' && !/^https?:\/\/\S+$/.test(a.inlineValue))
-      out.warnings.push(`${a.type}: inline value "${a.inlineValue}" is not a URL (§4.2)`);
+      out.warnings.push(`${a.type}: inline value "${oneLine(a.inlineValue)}" is not a URL (§4.2)`);
   } else if (spec.form === 'described-marker') {
     if (!a.inlineValue) out.warnings.push(`${a.type}: marker has no " — {description}" (§4.3)`);
   } else if (spec.form === 'body' && a.inlineValue !== null) {
-    out.warnings.push(`${a.type}: takes no inline value; "${a.inlineValue}" is ignored (§3.4)`);
+    out.warnings.push(`${a.type}: takes no inline value; "${oneLine(a.inlineValue)}" is ignored (§3.4)`);
   }
 
   for (const alias of a.fieldAliases)
-    out.warnings.push(`${a.type}: field "${alias.written}" read as "${alias.field}" — the ${spec.ref} template writes "${alias.field}"`);
+    out.warnings.push(
+      `${a.type}: field "${oneLine(alias.written)}" read as "${alias.field}" — the ${spec.ref} template writes "${alias.field}"`,
+    );
   for (const field of spec.fields) checkField(spec, field, a, out);
   for (const section of spec.sections) {
     if (section.presence === undefined || section.presence === 'optional') continue;

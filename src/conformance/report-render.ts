@@ -4,6 +4,7 @@
  * the rest folded away. Titles and problems are untrusted text: every cell
  * goes through tableCell.
  */
+import { codeSpan, oneLine } from '../codec/index.js';
 import { inert, tableCell } from '../common/markdown.js';
 import { ISSUE_STATUSES, type IssueEntry, type IssueStatus, type MergedReport, type RepositoryReport } from './report.js';
 
@@ -23,9 +24,25 @@ function countsTable(counts: Record<IssueStatus, number>): string[] {
   ];
 }
 
+/** A link target only when it is an http(s) URL, written so nothing in it can end the link early. */
+function safeUrl(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href.replace(/[()\s<>|\\]/g, (c) => encodeURIComponent(c)) : null;
+  } catch {
+    return null;
+  }
+}
+
 function issueLink(e: IssueEntry, repository?: string): string {
-  const name = repository ? `${repository}#${e.number}` : `#${e.number}`;
-  return `[${tableCell(name)}](${e.url})${e.title ? ` ${inert(e.title.slice(0, 120))}` : ''}`;
+  const name = inert(repository ? `${repository}#${e.number}` : `#${e.number}`);
+  const target = safeUrl(e.url);
+  return `${target ? `[${name}](${target})` : name}${e.title ? ` ${inert(e.title.slice(0, 120))}` : ''}`;
+}
+
+/** A workflow label as a code span that no text can break out of. */
+function stateCell(state: string): string {
+  return codeSpan(oneLine(state).replace(/\|/g, '¦'));
 }
 
 /** "issue #12: BUILDER is missing" → "BUILDER is missing": the row already names the issue. */
@@ -47,7 +64,7 @@ export function markdownRepositoryReport(report: RepositoryReport, rechecked: nu
   const failing = report.issues.filter((e) => e.status === 'failing');
   const others = report.issues.filter((e) => e.status !== 'failing');
   const out: string[] = [
-    `## FORGE conformance of ${tableCell(report.repository)}: ${failing.length === 0 ? '✅ conforming' : `❌ ${failing.length} failing`}`,
+    `## FORGE conformance of ${inert(report.repository)}: ${failing.length === 0 ? '✅ conforming' : `❌ ${failing.length} failing`}`,
     '',
     `Required: ${report.required.map((t) => `\`${t}\``).join(', ')} (validation: ${report.validation}). ` +
       `${report.issues.length} issue(s) in the report; ${rechecked} read ${report.incremental ? 'this run (changed since the last run)' : 'this run'}.`,
@@ -57,7 +74,7 @@ export function markdownRepositoryReport(report: RepositoryReport, rechecked: nu
   out.push(...countsTable(report.counts));
   if (failing.length > 0) {
     out.push('### Failing issues', '', '| Issue | State | Problems |', '|---|---|---|');
-    out.push(...rows(failing, (e) => `| ${issueLink(e)} | \`${tableCell(e.state)}\` | ${problemsCell(e)} |`, 'failing issues'), '');
+    out.push(...rows(failing, (e) => `| ${issueLink(e)} | ${stateCell(e.state)} | ${problemsCell(e)} |`, 'failing issues'), '');
   }
   if (others.length > 0) {
     out.push(
@@ -66,7 +83,7 @@ export function markdownRepositoryReport(report: RepositoryReport, rechecked: nu
       '| Issue | Status | State |',
       '|---|---|---|',
     );
-    out.push(...rows(others, (e) => `| ${issueLink(e)} | ${ICON[e.status]} | \`${tableCell(e.state)}\` |`, 'issues'), '', '</details>', '');
+    out.push(...rows(others, (e) => `| ${issueLink(e)} | ${ICON[e.status]} | ${stateCell(e.state)} |`, 'issues'), '', '</details>', '');
   }
   return out.join('\n');
 }
@@ -75,23 +92,19 @@ export function markdownMergedReport(merged: MergedReport): string {
   const out: string[] = [
     `## FORGE conformance across ${merged.repositories.length} repositories: ${merged.counts.failing === 0 ? '✅ conforming' : `❌ ${merged.counts.failing} failing`}`,
     '',
+    ...merged.notes.flatMap((n) => [`> ${inert(n)}`, '']),
     ...countsTable(merged.counts),
     '| Repository | Failing | Conforming | Exempt | Audited at |',
     '|---|---|---|---|---|',
     ...merged.repositories.map(
-      (r) =>
-        `| ${tableCell(r.repository)} | ${r.counts.failing} | ${r.counts.conforming} | ${r.counts.exempt} | ${tableCell(r.generatedAt)} |`,
+      (r) => `| ${inert(r.repository)} | ${r.counts.failing} | ${r.counts.conforming} | ${r.counts.exempt} | ${inert(r.generatedAt)} |`,
     ),
     '',
   ];
   if (merged.failing.length > 0) {
     out.push('### Failing issues', '', '| Issue | State | Problems |', '|---|---|---|');
     out.push(
-      ...rows(
-        merged.failing,
-        (e) => `| ${issueLink(e, e.repository)} | \`${tableCell(e.state)}\` | ${problemsCell(e)} |`,
-        'failing issues',
-      ),
+      ...rows(merged.failing, (e) => `| ${issueLink(e, e.repository)} | ${stateCell(e.state)} | ${problemsCell(e)} |`, 'failing issues'),
       '',
     );
   }
@@ -99,10 +112,14 @@ export function markdownMergedReport(merged: MergedReport): string {
 }
 
 export function textMergedReport(merged: MergedReport): string {
-  const out = merged.repositories.map(
-    (r) => `${r.repository}: ${r.counts.failing} failing, ${r.counts.conforming} conforming, ${r.counts.exempt} exempt`,
+  // Report files come from other jobs' artifacts: every value is held to one line.
+  const out = merged.notes.map((n) => `note: ${oneLine(n)}`);
+  out.push(
+    ...merged.repositories.map(
+      (r) => `${oneLine(r.repository)}: ${r.counts.failing} failing, ${r.counts.conforming} conforming, ${r.counts.exempt} exempt`,
+    ),
   );
-  for (const e of merged.failing) out.push(`  ${e.repository}#${e.number}: ${problemsOf(e)}`);
+  for (const e of merged.failing) out.push(`  ${oneLine(e.repository)}#${e.number}: ${oneLine(problemsOf(e))}`);
   out.push(
     `total: ${merged.counts.failing} failing, ${merged.counts.conforming} conforming, ${merged.counts.exempt} exempt in ${merged.repositories.length} repositories`,
   );

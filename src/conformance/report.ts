@@ -3,6 +3,7 @@
  * the `report` output, the checkpoint, `report-file` and `forge report merge`.
  * Pure data in and out; the renderers live in repository-render.ts.
  */
+import { oneLine } from '../codec/index.js';
 import { UsageError } from '../common/errors.js';
 import type { ItemReport, TypeStatus } from './evaluate.js';
 
@@ -34,6 +35,8 @@ export interface RepositoryReport {
   validation: string;
   /** True when only the issues that changed since the checkpoint were read. */
   incremental: boolean;
+  /** Which issues the audit covered (state, labels, milestone), so a merge can tell two audits of one repository apart. */
+  filter?: { state: string; labels: string[]; milestone: string | null };
   counts: Record<IssueStatus, number>;
   /** Failing issues first, then by number. */
   issues: IssueEntry[];
@@ -133,9 +136,22 @@ export function readReport(text: string, name: string): RepositoryReport {
     required: Array.isArray(r.required) ? r.required.filter((t): t is string => typeof t === 'string') : [],
     validation: typeof r.validation === 'string' ? r.validation : '',
     incremental: r.incremental === true,
+    ...(isFilter(r.filter) ? { filter: r.filter } : {}),
     counts: countStatuses(issues),
     issues,
   };
+}
+
+function isFilter(v: unknown): v is NonNullable<RepositoryReport['filter']> {
+  const f = v as Json;
+  return (
+    typeof f === 'object' &&
+    f !== null &&
+    typeof f.state === 'string' &&
+    Array.isArray(f.labels) &&
+    f.labels.every((l) => typeof l === 'string') &&
+    (f.milestone === null || typeof f.milestone === 'string')
+  );
 }
 
 export interface MergedReport {
@@ -143,9 +159,44 @@ export interface MergedReport {
   counts: Record<IssueStatus, number>;
   /** Every failing issue of every repository, repository by repository. */
   failing: Array<IssueEntry & { repository: string }>;
+  /** What the merge left out, and why (the same audit given twice). */
+  notes: string[];
 }
 
-export function mergeReports(reports: readonly RepositoryReport[]): MergedReport {
+const describeFilter = (f: RepositoryReport['filter']) =>
+  f
+    ? `state ${f.state}${f.labels.length ? `, labels ${f.labels.join(',')}` : ''}${f.milestone ? `, milestone ${f.milestone}` : ''}`
+    : 'no filter recorded';
+
+/**
+ * One report per repository: the same audit given twice (an artifact
+ * downloaded twice, a re-run job) is counted once — the newest — and two
+ * audits of one repository with different filters would count issues twice,
+ * so they are refused.
+ */
+function onePerRepository(reports: readonly RepositoryReport[]): { kept: RepositoryReport[]; notes: string[] } {
+  const byName = new Map<string, RepositoryReport>();
+  const notes: string[] = [];
+  for (const r of reports) {
+    const key = r.repository.toLowerCase();
+    const seen = byName.get(key);
+    if (!seen) {
+      byName.set(key, r);
+      continue;
+    }
+    if (seen.filter && r.filter && JSON.stringify(seen.filter) !== JSON.stringify(r.filter))
+      throw new UsageError(
+        `report merge: ${oneLine(r.repository)} is given twice with different filters (${describeFilter(seen.filter)}; ${describeFilter(r.filter)}): merge one audit per repository`,
+      );
+    const newer = r.generatedAt > seen.generatedAt ? r : seen;
+    byName.set(key, newer);
+    notes.push(`${oneLine(r.repository)} was given twice: counted once, from the report generated at ${newer.generatedAt || '(unknown)'}`);
+  }
+  return { kept: [...byName.values()], notes };
+}
+
+export function mergeReports(given: readonly RepositoryReport[]): MergedReport {
+  const { kept: reports, notes } = onePerRepository(given);
   const counts: Record<IssueStatus, number> = { failing: 0, conforming: 0, exempt: 0 };
   const failing: MergedReport['failing'] = [];
   for (const r of reports) {
@@ -155,5 +206,5 @@ export function mergeReports(reports: readonly RepositoryReport[]): MergedReport
   const repositories = reports
     .map((r) => ({ repository: r.repository, generatedAt: r.generatedAt, counts: r.counts }))
     .sort((a, b) => b.counts.failing - a.counts.failing || a.repository.localeCompare(b.repository));
-  return { repositories, counts, failing };
+  return { repositories, counts, failing, notes };
 }

@@ -11,7 +11,7 @@ export { TYPES, typeSpec, isReserved, isControl, isInline, isTypeName, isReferen
 export * from './labels.js';
 export type * from './types.js';
 export { getField } from './structure.js';
-export { quote } from './quote.js';
+export { oneLine, quote } from './quote.js';
 import type { Annotation, ValidationResult } from './types.js';
 /** GitHub's limit on a comment, issue or milestone body. */
 export declare const MAX_BODY_LENGTH = 65536;

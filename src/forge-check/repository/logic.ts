@@ -276,6 +276,7 @@ export async function runRepositoryCheck(
       required: inputs.gate.required,
       validation: inputs.gate.validation,
       incremental: since !== null,
+      filter: { state: filter.state, labels: filter.labels, milestone: filter.milestone },
       counts: countStatuses(issues),
       issues,
     },
