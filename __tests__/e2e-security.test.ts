@@ -189,6 +189,22 @@ describe('forge-emit', () => {
     expect(gh.commentsOn(repo, issue.number)).toHaveLength(1);
   });
 
+  test('9b. append after a lost 5xx adopts only the comment this attempt created, never a previous round\'s identical one', async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    const inputs = { 'issue-number': String(issue.number), type: 'CONTEXT', body: 'ctx', 'if-exists': 'append' };
+    const first = await emitStep(repo, inputs);
+    expect(first.outputs.result).toBe('created');
+    gh.fail('POST', new RegExp(`/issues/${issue.number}/comments$`), 502, 1, { after: true });
+    const second = await emitStep(repo, inputs);
+    expect(second.code).toBe(0);
+    const comments = gh.commentsOn(repo, issue.number);
+    expect(comments).toHaveLength(2);
+    expect(second.outputs['comment-id']).toBe(String(comments[1].id));
+    expect(second.outputs['comment-id']).not.toBe(first.outputs['comment-id']);
+    expect(second.summary).toContain(`adopted comment ${comments[1].id}`);
+  });
+
   test('10. replace with unchanged text is skipped when GitHub stored CRLF', async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo);

@@ -778,6 +778,16 @@ export class FakeGitHub {
     if (p[0] === 'graphql' && p.length === 1 && method === 'POST') return this.graphqlQuery(body, who);
     if (p[0] === 'user' && p.length === 1 && method === 'GET') {
       if (!who) return [401, { message: 'Requires authentication', documentation_url: 'https://docs.github.com/rest' }];
+      // An App installation token (the workflow's GITHUB_TOKEN) cannot read /user.
+      if (who.kind === 'app')
+        return [
+          403,
+          {
+            message: 'Resource not accessible by integration',
+            documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+            status: '403',
+          },
+        ];
       return conformed(200, {
         ...this.userJson(who.login),
         name: null,

@@ -12,7 +12,7 @@ import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import { earliestWins } from '../github/earliest-wins.js';
 import { ApiError } from '../github/errors.js';
-import { getIssue, listComments, resolveMilestone } from '../github/reads.js';
+import { getIssue, listComments, resolveMilestone, tokenLogin } from '../github/reads.js';
 import {
   addLabels,
   createComment,
@@ -138,7 +138,12 @@ async function emitToComment(gh: GitHub, inputs: EmitJob, comments: ThreadCommen
   checkLength('the new comment', inputs.text);
   log.steps.push(`create a comment on #${inputs.number}: ${decision.why}`);
   if (inputs.dryRun) return { result: 'dry-run', comment: null };
-  const created = await createOnce(gh, inputs, log);
+  const created = await createOnce(
+    gh,
+    inputs,
+    log,
+    comments.reduce((max, c) => Math.max(max, c.id), 0),
+  );
   log.done.push(`created comment ${created.id}`);
   if (inputs.ifExists !== 'skip' || inputs.status !== 'complete') return { result: 'created', comment: created };
 
@@ -168,14 +173,22 @@ function outcomeUnknown(err: unknown): boolean {
  * landed after all — is adopted instead of posting a second one (in `append`
  * mode too: a retry is not an append).
  */
-async function createOnce(gh: GitHub, inputs: EmitJob, log: Journal): Promise<ThreadComment> {
+async function createOnce(gh: GitHub, inputs: EmitJob, log: Journal, newestBefore: number): Promise<ThreadComment> {
+  let me: string | null | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
       return await createComment(gh, inputs.repo, inputs.number, inputs.text, { once: true });
     } catch (err) {
       if (!outcomeUnknown(err) || attempt >= CREATE_ATTEMPTS) throw err;
+      me ??= await tokenLogin(gh);
       const after = await listComments(gh, inputs.repo, inputs.number);
-      const landed = after.find((c) => counts('comment', c.author, inputs.trust) && sameText(c.body, inputs.text));
+      // Only a comment this attempt could have created: newer than every comment read before the first POST,
+      // written by the token's identity (an installation token's is a bot), holding exactly this text. A
+      // previous round's identical comment is never mistaken for this one.
+      const ours = (login: string | null) => (me ? login?.toLowerCase() === me.toLowerCase() : login?.endsWith('[bot]') === true);
+      const landed = after.find(
+        (c) => c.id > newestBefore && ours(c.author.login) && counts('comment', c.author, inputs.trust) && sameText(c.body, inputs.text),
+      );
       if (landed) {
         log.steps.push(`adopted comment ${landed.id}: the POST that failed (${errorMessage(err)}) had landed`);
         return landed;

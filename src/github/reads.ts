@@ -9,7 +9,7 @@ import { closingIssues } from '../common/closing.js';
 import { toComment, toWorkItem } from './rest-shapes.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
-import { api } from './errors.js';
+import { api, describeApiError } from './errors.js';
 import { repoName, type Repo } from '../common/repo.js';
 
 export async function listComments(gh: GitHub, r: Repo, number: number): Promise<ThreadComment[]> {
@@ -158,4 +158,20 @@ export async function resolveMilestone(gh: GitHub, r: Repo, ref: MilestoneRef): 
   const issue = 'ofIssue' in ref ? ref.ofIssue : await getIssue(gh, r, ref.ofIssueNumber);
   if (!issue.milestone) throw new UsageError(`#${issue.number} has no milestone; set the "milestone" input`);
   return getMilestone(gh, r, issue.milestone.number);
+}
+
+/**
+ * The login the token acts as: a user token's from GET /user; null for a
+ * GitHub App installation token (the workflow's GITHUB_TOKEN among them),
+ * which GitHub does not let call /user — its comments are a `[bot]`'s.
+ */
+export async function tokenLogin(gh: GitHub): Promise<string | null> {
+  try {
+    const { data } = await gh.rest.users.getAuthenticated();
+    return data.login;
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 403 || status === 401) return null;
+    throw describeApiError(err, "reading the token's user");
+  }
 }
