@@ -189,7 +189,7 @@ describe('forge-emit', () => {
     expect(gh.commentsOn(repo, issue.number)).toHaveLength(1);
   });
 
-  test('9b. append after a lost 5xx adopts only the comment this attempt created, never a previous round\'s identical one', async () => {
+  test("9b. append after a lost 5xx adopts only the comment this attempt created, never a previous round's identical one", async () => {
     const repo = setupRepo();
     const issue = gh.issue(repo);
     const inputs = { 'issue-number': String(issue.number), type: 'CONTEXT', body: 'ctx', 'if-exists': 'append' };

@@ -251,3 +251,39 @@ test('what a reviewer sees: the PR and its issues named, the label in words, onl
   expect(writes(before)).toEqual([]);
   expect(statusComments(repo, pr)[0].body).toContain('/actions/runs/100)');
 });
+
+test("the comment is ours by identity: a member's copy of the marker is left alone, and two gates keep two comments", async () => {
+  const { repo, pr } = setup();
+  const copied = gh.comment(repo, pr, 'maintainer', `${MARKER}: edited in place by the forge-check action -->\nlooks official`);
+  await check(repo, pr);
+  const comments = statusComments(repo, pr);
+  // The member's comment is neither edited nor deleted; the gate (an App token: a bot) keeps its own.
+  expect(comments.map((c) => [c.user, c.id === copied.id])).toEqual([
+    ['maintainer', true],
+    ['github-actions[bot]', false],
+  ]);
+  expect(comments[0].body).toContain('looks official');
+  // A second gate, under another status-context, keeps a comment of its own.
+  await check(repo, pr, { required: 'INVESTIGATOR', 'status-context': 'FORGE investigation' });
+  const ours = statusComments(repo, pr).filter((c) => c.user === 'github-actions[bot]');
+  expect(ours).toHaveLength(2);
+  expect(ours[1].body.split('\n')[0]).toBe(
+    '<!-- forge-check status comment (FORGE investigation): edited in place by the forge-check action -->',
+  );
+  // Run again, both gates edit only their own.
+  await check(repo, pr);
+  await check(repo, pr, { required: 'INVESTIGATOR', 'status-context': 'FORGE investigation' });
+  expect(statusComments(repo, pr).filter((c) => c.user === 'github-actions[bot]')).toHaveLength(2);
+});
+
+test("with a user token the gate's own comments are that user's: another bot's copy is left alone", async () => {
+  const { repo, pr } = setup();
+  gh.token('ghp_gatekeeper', 'gatekeeper', 'user');
+  gh.repo(repo, { gatekeeper: 'MEMBER' });
+  const bot = gh.comment(repo, pr, 'github-actions[bot]', `${MARKER}: edited in place by the forge-check action -->\nanother gate`);
+  await check(repo, pr, { 'trusted-authors': 'OWNER, MEMBER, github-actions[bot]' }, 'ghp_gatekeeper');
+  const comments = statusComments(repo, pr);
+  expect(comments.map((c) => c.user)).toEqual(['github-actions[bot]', 'gatekeeper']);
+  expect(comments[0].id).toBe(bot.id);
+  expect(comments[0].body).toContain('another gate');
+});

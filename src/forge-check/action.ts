@@ -7,6 +7,7 @@ import { writeWorkspaceFile } from '../common/paths.js';
 import { VERSION } from '../common/version.js';
 import type { ActionDefinition, ActionResult } from '../common/runner.js';
 import { createClient, type GitHub } from '../github/client.js';
+import { tokenLogin } from '../github/reads.js';
 import { readCheckInputs, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
 import { runCheck } from './logic/run.js';
 import { itemResult } from './render.js';
@@ -48,10 +49,15 @@ async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => voi
   const run = await runCheck(gh, inputs);
   const result = itemResult(run, inputs.failOnViolation);
   writeReport(inputs.reportFile, result);
-  if (inputs.comment) {
+  if (inputs.comment && run.verdicts.length > 0) {
+    const own = { gate: inputs.gateName, trust: inputs.gate.trust, identity: await tokenLogin(gh) };
     for (const v of run.verdicts) {
-      const body = statusCommentBody(v.result, STATUS_FOOTER, { pull: v.pull?.number ?? null, runUrl: inputs.runUrl });
-      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, inputs.gate.trust);
+      const body = statusCommentBody(v.result, STATUS_FOOTER, {
+        pull: v.pull?.number ?? null,
+        runUrl: inputs.runUrl,
+        gate: inputs.gateName,
+      });
+      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, own);
       for (const step of sticky.steps) log(step);
       if (sticky.warning) result.warnings.push(sticky.warning);
       result.outputs['comment-url'] = sticky.url ?? '';

@@ -63,6 +63,8 @@ export interface ItemInputs extends SharedInputs {
   status: StatusSettings | null;
   /** The run's page, linked from the status comment and the status. */
   runUrl: string | null;
+  /** The gate's name (status-context): its status and its comment's marker carry it, so two gates keep two of each. */
+  gateName: string;
 }
 
 /** Every matching issue of the repository. */
@@ -197,7 +199,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
   // workflow_run that names no commit touches nothing, and says so.
   if (trigger.kind === 'none' && event.name !== 'workflow_run')
     throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
-  return { ...shared, scope: 'item', trigger, comment: raw.comment, status, runUrl: run };
+  return { ...shared, scope: 'item', trigger, comment: raw.comment, status, runUrl: run, gateName: raw.statusContext };
 }
 
 /** The run's page: GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID, when the runner says all three. */

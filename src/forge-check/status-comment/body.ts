@@ -12,8 +12,24 @@ import { annotationStatus, RANK, STAGE_OF, STATUS_ICON, type StageState } from '
 /** First line of the comment. Deliberately not `<!-- FORGE:… -->`: parse() must find nothing in it. */
 export const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the forge-check action -->';
 
-export function isStatusComment(body: string): boolean {
-  return body.startsWith(STATUS_MARKER);
+/** The gate's name (its status-context) that keeps the marker unchanged from earlier versions. */
+export const DEFAULT_GATE = 'FORGE conformance';
+
+/**
+ * The marker of the gate named `name`: two gates (two `status-context`s) keep
+ * two comments. The default gate keeps the marker earlier versions wrote.
+ */
+export function statusMarker(name: string): string {
+  if (name === DEFAULT_GATE) return STATUS_MARKER;
+  const safe = name
+    .replace(/[^A-Za-z0-9 ._:/-]/g, '_')
+    .replace(/-{2,}/g, '-')
+    .slice(0, 100);
+  return `<!-- forge-check status comment (${safe}): edited in place by the forge-check action -->`;
+}
+
+export function isStatusComment(body: string, name = DEFAULT_GATE): boolean {
+  return body.startsWith(statusMarker(name));
 }
 
 /** The §5 chain in order. DECOMPOSED appears only when the issue was decomposed; REVIEWER lives on the PR. */
@@ -113,6 +129,8 @@ export interface CommentContext {
   pull: number | null;
   /** The run that wrote this text: linked, and left out when deciding whether the text changed. */
   runUrl: string | null;
+  /** The gate's name (its status-context): the marker carries it. */
+  gate?: string;
 }
 
 /** The line naming the run; ignored when comparing bodies, so a run that changes nothing edits nothing. */
@@ -126,7 +144,11 @@ export function withoutRunLine(body: string): string {
 }
 
 export function statusCommentBody(result: CheckResult, footer: string, context: CommentContext = { pull: null, runUrl: null }): string {
-  const out = [STATUS_MARKER, `## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`, ''];
+  const out = [
+    statusMarker(context.gate ?? DEFAULT_GATE),
+    `## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`,
+    '',
+  ];
   const judged = result.items.filter((i) => i.number !== context.pull).map((i) => `#${i.number}`);
   const required = result.items[0]?.types.map((t) => `\`${t.type}\``).join(', ') ?? '';
   if (context.pull !== null)

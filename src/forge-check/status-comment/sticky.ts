@@ -2,8 +2,11 @@
  * Keeping one status comment on the checked issue or PR: created once, then
  * edited in place only when its text changes. Concurrent runs may both post;
  * each re-reads after posting and the later comment removes itself, so one
- * is left. Only comments by trusted authors count as ours: a stranger who
- * copies the marker gets their comment ignored, not edited or deleted.
+ * is left. Only comments this gate wrote count as ours: its marker (which
+ * names the gate), written by the token's identity — a user token's login, or
+ * for an App installation token (the workflow's GITHUB_TOKEN), which cannot
+ * ask who it is, a bot. Anyone else who copies the marker, a member too, gets
+ * their comment ignored, not edited or deleted.
  * Failing to post never changes the verdict: it is a warning (a fork PR's
  * token is read-only).
  */
@@ -26,12 +29,22 @@ export interface StickyOutcome {
   steps: string[];
 }
 
-function isOurs(c: ThreadComment, trust: TrustPolicy): boolean {
-  return isStatusComment(c.body) && counts('status-comment', c.author, trust);
+/** Whose comment is the gate's own: its name (status-context), who may write for it, and the token's identity. */
+export interface Ownership {
+  gate: string;
+  trust: TrustPolicy;
+  /** The token's login; null for an App installation token (then only a bot's comment can be ours). */
+  identity: string | null;
 }
 
-function ours(comments: readonly ThreadComment[], trust: TrustPolicy): ThreadComment[] {
-  return comments.filter((c) => isOurs(c, trust)).sort((a, b) => a.id - b.id);
+function isOurs(c: ThreadComment, own: Ownership): boolean {
+  if (!isStatusComment(c.body, own.gate) || !counts('status-comment', c.author, own.trust)) return false;
+  const login = c.author.login?.toLowerCase() ?? '';
+  return own.identity !== null ? login === own.identity.toLowerCase() : login.endsWith('[bot]');
+}
+
+function ours(comments: readonly ThreadComment[], own: Ownership): ThreadComment[] {
+  return comments.filter((c) => isOurs(c, own)).sort((a, b) => a.id - b.id);
 }
 
 function notPosted(err: unknown, number: number, steps: string[]): StickyOutcome {
@@ -50,10 +63,10 @@ function notPosted(err: unknown, number: number, steps: string[]): StickyOutcome
 }
 
 /** Make the one status comment on #number hold `body`. */
-export async function keepStatusComment(gh: GitHub, r: Repo, number: number, body: string, trust: TrustPolicy): Promise<StickyOutcome> {
+export async function keepStatusComment(gh: GitHub, r: Repo, number: number, body: string, own: Ownership): Promise<StickyOutcome> {
   const steps: string[] = [];
   try {
-    const existing = ours(await listComments(gh, r, number), trust);
+    const existing = ours(await listComments(gh, r, number), own);
     if (existing.length > 0) {
       const [keep, ...extra] = existing;
       // Left over from an earlier race: one comment is the promise.
@@ -69,7 +82,7 @@ export async function keepStatusComment(gh: GitHub, r: Repo, number: number, bod
     const created = await createComment(gh, r, number, body, { once: true });
     steps.push(`created status comment ${created.id}`);
     // A concurrent run may have posted too: the earliest stays, ours goes.
-    const first = await earliestWins(gh, r, number, created, (c) => isOurs(c, trust));
+    const first = await earliestWins(gh, r, number, created, (c) => isOurs(c, own));
     if (first === null) return { result: 'created', url: created.url, warning: null, steps };
     steps.push(`deleted it again: status comment ${first.id} was posted first by a concurrent run`);
     if (sameText(withoutRunLine(first.body), withoutRunLine(body))) return { result: 'unchanged', url: first.url, warning: null, steps };
