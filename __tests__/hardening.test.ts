@@ -2,7 +2,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../src/cli/main.js';
 import { inert } from '../src/common/markdown.js';
 import { writeWorkspaceFile } from '../src/common/paths.js';
 import { parseRepository } from '../src/common/repo.js';
@@ -50,82 +49,4 @@ test("the version checkpoints record is package.json's", async () => {
   const { VERSION } = await import('../src/common/version.js');
   const pkg = JSON.parse(readFileSync(join(new URL('.', import.meta.url).pathname, '..', 'package.json'), 'utf8'));
   expect(VERSION).toBe(pkg.version);
-});
-
-describe('forge report merge reads artifacts other jobs wrote', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'forge-merge-'));
-  const report = (repository: string, extra: Record<string, unknown> = {}) => ({
-    version: 1,
-    repository,
-    generatedAt: '2026-01-01T00:00:00Z',
-    required: ['BUILDER'],
-    validation: 'strict',
-    incremental: false,
-    filter: { state: 'all', labels: [], milestone: null },
-    issues: [
-      {
-        number: 7,
-        title: 'Fix ![pixel](https://track.example/p.png) [click](https://evil.example)',
-        url: 'javascript:alert(1)',
-        state: 'workflow:`x` | y\n::warning::state',
-        status: 'failing',
-        types: { BUILDER: 'missing' },
-        problems: ['issue #7: BUILDER is missing\n::add-mask::secret\n  ::warning::indented'],
-      },
-    ],
-    ...extra,
-  });
-  const file = (name: string, data: unknown) => {
-    const path = join(dir, name);
-    writeFileSync(path, JSON.stringify(data));
-    return path;
-  };
-  const merge = (...args: string[]) => {
-    let out = '';
-    let err = '';
-    const code = main(['report', 'merge', ...args], { out: (s) => (out += s), err: (s) => (err += s), readStdin: () => '' });
-    return { code, out, err };
-  };
-
-  test('no line of any format begins with a workflow command, and nothing renders as a link, image or HTML', () => {
-    const path = file('evil.json', report('octo/a\n::warning::repo'));
-    for (const format of ['text', 'markdown']) {
-      const { out } = merge(path, '--format', format);
-      for (const line of out.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
-    }
-    const md = merge(path, '--format', 'markdown').out;
-    expect(md).not.toContain('javascript:');
-    expect(md).not.toMatch(/\]\(https:\/\/(evil|track)\.example/);
-  });
-
-  test('the same repository given twice is counted once; two different audits of it are refused', () => {
-    const a = file('a.json', report('octo/a'));
-    const again = merge(a, a, '--format', 'json');
-    const merged = JSON.parse(again.out) as { counts: { failing: number }; repositories: unknown[]; notes: string[] };
-    expect(merged.counts.failing).toBe(1);
-    expect(merged.repositories).toHaveLength(1);
-    expect(merged.notes).toEqual(['octo/a was given twice: counted once, from the report generated at 2026-01-01T00:00:00Z']);
-    const other = file('b.json', report('OCTO/a', { filter: { state: 'open', labels: ['x'], milestone: null } }));
-    const refused = merge(a, other);
-    expect(refused.code).toBe(2);
-    expect(refused.err).toBe(
-      'forge: report merge: OCTO/a is given twice with different filters (state all; state open, labels x): merge one audit per repository\n',
-    );
-  });
-});
-
-test('validation messages carry annotation text on one line: forge validate and forge check print no workflow command', () => {
-  const body =
-    '<!-- FORGE:INVESTIGATOR -->\n**Verdict**:\n- CONFIRMED\n- ::add-mask::secret\n  ::warning::x\n<!-- INVESTIGATION:COMPLETE -->';
-  const run = (args: string[], input: string) => {
-    let out = '';
-    main(args, { out: (s) => (out += s), err: (s) => (out += s), readStdin: () => input });
-    return out;
-  };
-  const printed = [
-    run(['validate', '-'], body),
-    run(['check', '-'], JSON.stringify([{ id: 1, body, user: { login: 'o' }, author_association: 'OWNER', html_url: 'h' }])),
-  ].join('\n');
-  expect(printed).toContain('::add-mask::');
-  for (const line of printed.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
 });

@@ -17,6 +17,7 @@ import { createClient, requestStats } from '../src/github/client.js';
 import { ApiError } from '../src/github/errors.js';
 import { listComments } from '../src/github/reads.js';
 import { MAX_DECODED_BYTES, transport } from '../src/github/transport.js';
+import { runBundle } from './support/run-action.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -182,4 +183,52 @@ test('a server that closes each kept-alive socket after its answer costs nothing
   expect([get.status, post.status]).toEqual([200, 200]);
   // A POST is never sent on a pooled socket: twenty in a row, each on its own connection, all succeed.
   for (let i = 0; i < 20; i++) expect((await transport(`${closing.url}/p${i}`, { method: 'POST', body: '{}' })).status).toBe(200);
+});
+
+describe('from the bundle, as a step meets them', () => {
+  const step = (apiUrl: string) =>
+    runBundle('forge-check', { apiUrl, repository: 'o/r', inputs: { 'github-token': 'ghs_x', 'issue-number': '1' } });
+
+  test('a corrupt body fails the step at once with its own reason (one request), a redirect loop after 21', async () => {
+    const corrupt = await open((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(Buffer.from('this is not gzip'));
+    });
+    const r = await step(corrupt.url);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/::error::forge-check: .*cannot succeed: .*is not valid gzip/);
+    // The issue and its comments are asked at once: one request each, neither repeated.
+    expect(corrupt.hits()).toBe(2);
+
+    const loop = await open((req, res) => {
+      res.writeHead(302, { location: req.url ?? '/' });
+      res.end();
+    });
+    const l = await step(loop.url);
+    expect(l.code).toBe(1);
+    expect(l.stdout).toContain('more than 20 redirects');
+    expect(loop.hits()).toBe(2 * 21);
+  });
+
+  test('stacked codings decode in the bundle too', async () => {
+    const issue = {
+      number: 1,
+      title: 't',
+      state: 'open',
+      labels: [],
+      body: '',
+      user: { login: 'o' },
+      author_association: 'OWNER',
+      html_url: 'h',
+      comments: 0,
+    };
+    const stacked = await open((req, res) => {
+      const data = req.url?.includes('/comments') ? [] : issue;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip, br' });
+      res.end(brotliCompressSync(gzipSync(Buffer.from(JSON.stringify(data)))));
+    });
+    const r = await step(stacked.url);
+    expect(r.stdout).not.toContain('::error::forge-check: reading');
+    expect(r.outputs.missing).toBe('INVESTIGATOR,BUILDER');
+  });
 });

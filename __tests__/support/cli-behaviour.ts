@@ -199,4 +199,72 @@ export function defineCliTests(forge: Forge): void {
     const c = forge(['emit', 'ACME_SCAN', '--field', 'Result=clean']);
     expect(c.out.endsWith('\n<!-- ACME_SCAN:COMPLETE -->\n')).toBe(true);
   });
+
+  describe('nothing from an annotation or an artifact runs as a workflow command or renders as markup', () => {
+    const noCommandLine = (text: string) => {
+      for (const line of text.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
+    };
+    const report = (repository: string, extra: Record<string, unknown> = {}) => ({
+      version: 1,
+      repository,
+      generatedAt: '2026-01-01T00:00:00Z',
+      required: ['BUILDER'],
+      validation: 'strict',
+      incremental: false,
+      filter: { state: 'all', labels: [], milestone: null },
+      issues: [
+        {
+          number: 7,
+          title: 'Fix ![pixel](https://track.example/p.png) [click](https://evil.example)',
+          url: 'javascript:alert(1)',
+          state: 'workflow:`x` | y\n::warning::state',
+          status: 'failing',
+          types: { BUILDER: 'missing' },
+          problems: ['issue #7: BUILDER is missing\n::add-mask::secret\n  ::warning::indented'],
+        },
+      ],
+      ...extra,
+    });
+    const file = (name: string, data: unknown) => {
+      const path = join(tmp, name);
+      writeFileSync(path, JSON.stringify(data));
+      return path;
+    };
+
+    test('validation messages hold annotation text on one line: forge validate and forge check', () => {
+      const body =
+        '<!-- FORGE:INVESTIGATOR -->\n**Verdict**:\n- CONFIRMED\n- ::add-mask::secret\n  ::warning::x\n<!-- INVESTIGATION:COMPLETE -->';
+      const validated = forge(['validate', '-'], body);
+      expect(validated.out).toContain('::add-mask::');
+      noCommandLine(validated.out);
+      const thread = JSON.stringify([{ id: 1, body, user: { login: 'o' }, author_association: 'OWNER', html_url: 'h' }]);
+      noCommandLine(forge(['check', '-'], thread).out);
+    });
+
+    test('report merge: no line begins with a command in any format; no raw link target, image or HTML', () => {
+      const path = file('evil.json', report('octo/a\n::warning::repo'));
+      for (const format of ['text', 'markdown']) noCommandLine(forge(['report', 'merge', path, '--format', format]).out);
+      const md = forge(['report', 'merge', path, '--format', 'markdown']).out;
+      expect(md).not.toContain('javascript:');
+      expect(md).not.toMatch(/\]\(https:\/\/(evil|track)\.example/);
+    });
+
+    test('report merge: the same repository given twice is counted once; two different audits of it are refused', () => {
+      const a = file('a.json', report('octo/a'));
+      const merged = JSON.parse(forge(['report', 'merge', a, a, '--format', 'json']).out) as {
+        counts: { failing: number };
+        repositories: unknown[];
+        notes: string[];
+      };
+      expect(merged.counts.failing).toBe(1);
+      expect(merged.repositories).toHaveLength(1);
+      expect(merged.notes).toEqual(['octo/a was given twice: counted once, from the report generated at 2026-01-01T00:00:00Z']);
+      const other = file('b.json', report('OCTO/a', { filter: { state: 'open', labels: ['x'], milestone: null } }));
+      const refused = forge(['report', 'merge', a, other]);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toBe(
+        'forge: report merge: OCTO/a is given twice with different filters (state all; state open, labels x): merge one audit per repository\n',
+      );
+    });
+  });
 }
