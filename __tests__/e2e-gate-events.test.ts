@@ -330,3 +330,10 @@ describe('reviews that no longer speak for the PR', () => {
     expect(gh.statusesOn(repo, 'd'.repeat(40))).toMatchObject([{ state: 'failure', description: 'Missing REVIEWER' }]);
   });
 });
+
+test('a near miss of a reserved type in required is a warning in forge-check too', async () => {
+  const repo = setupRepo();
+  const { pr } = pipeline(repo);
+  const r = await check(repo, pullEvent(pr.number), { required: 'INVESTIGATR, BUILDER', status: 'false', 'fail-on-violation': 'false' });
+  expect(r.stdout).toContain('::warning::required: INVESTIGATR is not a reserved type — did you mean INVESTIGATOR?');
+});

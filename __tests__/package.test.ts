@@ -40,4 +40,7 @@ test('installed from the tarball: the library imports and npx forge runs, with n
   expect(execFileSync(process.execPath, ['use.mjs'], { cwd: dir, encoding: 'utf8' }).trim()).toBe('BUILDER complete true `b`');
   const out = execFileSync('npx', ['--no-install', 'forge', 'emit', 'GATE_FAILED'], { cwd: dir, encoding: 'utf8' });
   expect(out).toBe('<!-- FORGE:GATE_FAILED -->\n');
+  // The package-named command, for machines where another tool owns `forge`.
+  const named = execFileSync('npx', ['--no-install', 'forge-actions', 'emit', 'GATE_FAILED'], { cwd: dir, encoding: 'utf8' });
+  expect(named).toBe('<!-- FORGE:GATE_FAILED -->\n');
 }, 120_000);

@@ -52,3 +52,12 @@ test('milestone notes group by task type, features first, with the PR and gaps',
   expect(md).toContain('[PR #41](https://github.example/o/r/pull/41)');
   expect(md).toContain('[#1](https://github.example/o/r/issues/1) Issue 1 (no trajectory)');
 });
+
+test('a bulleted Decisions (or Anomalies) value renders as a nested list, one item a line', () => {
+  const body =
+    '<!-- FORGE:TRAJECTORY -->\n**Decisions**:\n- guard in validator\n- keep the old path\n**Anomalies**: None\n| Phase | Result | Notes |\n|---|---|---|\n| Close | done | x |';
+  const r = buildReport(issue(5), found(body), null, null);
+  expect(r.decisions).toBe('- guard in validator\n- keep the old path');
+  const md = issueMarkdown(r);
+  expect(md).toContain('- **Decisions**:\n  - guard in validator\n  - keep the old path\n- **Anomalies**: None');
+});

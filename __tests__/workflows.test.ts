@@ -102,3 +102,37 @@ test('no composite action puts a ${{ }} expression inside a run: script', () => 
     for (const step of yml.runs.steps ?? []) expect([name, step.run?.includes('${{') ?? false]).toEqual([name, false]);
   }
 });
+
+test("the release refuses a tag that is not package.json's version", () => {
+  const release = YAML.parse(readFileSync(join(ROOT, '.github', 'workflows', 'release.yml'), 'utf8')) as {
+    permissions: Record<string, string>;
+    jobs: { release: { steps: Array<{ name?: string; run?: string; env?: Record<string, string> }> } };
+  };
+  const steps = release.jobs.release.steps;
+  const check = steps.find((s) => s.name === "The tag is package.json's version");
+  if (!check?.run) throw new Error('no tag check in release.yml');
+  // It runs before anything is built, released or published.
+  expect(steps.indexOf(check)).toBeLessThan(steps.findIndex((s) => s.name === 'Create the release'));
+  expect(release.permissions['id-token']).toBe('write');
+  expect(steps.find((s) => s.name?.startsWith('Publish'))?.run).toContain('--provenance');
+  const dir = mkdtempSync(join(tmpdir(), 'forge-release-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ version: '1.0.0' }));
+  const run = (tag: string) => {
+    try {
+      execFileSync('bash', ['-e', '-c', check.run as string], { cwd: dir, env: { ...process.env, TAG: tag }, encoding: 'utf8' });
+      return { code: 0, out: '' };
+    } catch (e) {
+      return { code: (e as { status: number }).status, out: String((e as { stdout?: string }).stdout) };
+    }
+  };
+  expect(run('v1.0.0').code).toBe(0);
+  const wrong = run('v1.0.1');
+  expect(wrong.code).toBe(1);
+  expect(wrong.out).toContain("::error::tag v1.0.1 is not package.json's version v1.0.0");
+  // And this repository's own version is the one its CHANGELOG opens with.
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+  expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(
+    new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+  );
+  expect(pkg.bin).toEqual({ forge: 'dist/cli/index.js', 'forge-actions': 'dist/cli/index.js' });
+});

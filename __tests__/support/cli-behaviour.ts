@@ -92,9 +92,49 @@ export function defineCliTests(forge: Forge): void {
         },
       ]),
     );
-    const r = forge(['check', file, '--required', 'INVESTIGATOR', '--validation', 'presence']);
+    // A bare array names no issue: the command asks for it rather than report "issue #0".
+    const asks = forge(['check', file, '--required', 'INVESTIGATOR', '--validation', 'presence']);
+    expect(asks.code).toBe(2);
+    expect(asks.err).toContain('is a bare comment array and names no issue: add --number N');
+    const r = forge(['check', file, '--required', 'INVESTIGATOR', '--validation', 'presence', '--number', '12']);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('INVESTIGATOR is not complete');
+    expect(r.out).toContain('issue #12: INVESTIGATOR is not complete');
+  });
+
+  test('--version; validate reads a thread export; a near miss of a reserved type is a warning', () => {
+    expect(forge(['--version']).out).toMatch(/^forge-actions \d+\.\d+\.\d+\n$/);
+    const thread = JSON.stringify({
+      issue: { number: 4, body: '<!-- FORGE:GATE_FAILED -->' },
+      comments: [
+        {
+          id: 9,
+          html_url: 'u',
+          user: { login: 'm' },
+          author_association: 'MEMBER',
+          body: '<!-- FORGE:INVESTIGATOR -->\n**Verdict**: MAYBE',
+        },
+      ],
+    });
+    const v = forge(['validate', '-'], thread);
+    expect(v.code).toBe(1);
+    expect(v.out).toContain('valid    #4 body: GATE_FAILED');
+    expect(v.out).toContain('INVALID  comment 9: INVESTIGATOR');
+    expect(v.out).toContain('2 annotation(s), 1 invalid');
+    const near = forge(['check', '-', '--number', '4', '--required', 'INVESTIGATR'], '[]');
+    expect(near.err).toContain('warning: required: INVESTIGATR is not a reserved type — did you mean INVESTIGATOR?');
+    expect(forge(['check', '-', '--number', '4', '--required', 'MY_CUSTOM_STAGE'], '[]').err).toBe('');
+  });
+
+  test('emit validates as forge-emit does: an invalid complete annotation is refused (exit 1), --no-validate writes a draft', () => {
+    const refused = forge(['emit', 'INVESTIGATOR', '--field', 'Verdict=MAYBE']);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toBe('');
+    expect(refused.err.trim().split('\n')).toHaveLength(1);
+    expect(refused.err).toMatch(/^forge: the INVESTIGATOR annotation would be invalid: /);
+    const draft = forge(['emit', 'INVESTIGATOR', '--field', 'Verdict=MAYBE', '--no-validate']);
+    expect(draft.code).toBe(0);
+    expect(draft.out).toContain('**Verdict**: MAYBE');
+    expect(forge(['emit', 'INVESTIGATOR', '--field', 'Verdict=MAYBE', '--partial']).code).toBe(0);
   });
 
   test.each([

@@ -5,11 +5,13 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EmitError, emitAnnotation, oneLine, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
+import { EmitError, oneLine, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
+import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotation.js';
 import { parseTrustPolicy } from '../common/trust.js';
+import { VERSION } from '../common/version.js';
 import type { WorkItem } from '../common/work-item.js';
-import { evaluate, parseRequired, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
+import { evaluate, parseRequired, requiredWarnings, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
 import { markdownMergedReport, textMergedReport } from '../conformance/report-render.js';
 import { mergeReports, readReport } from '../conformance/report.js';
 import { textReport } from '../conformance/text-report.js';
@@ -24,11 +26,15 @@ export interface Io {
 
 const USAGE = `usage: forge <command> [options]
   parse [FILE|-]                     annotations as JSON
-  validate [FILE|-]                  readable report; exit 1 when any is invalid
+  validate [FILE|-]                  a comment body, or every body of a thread export (the
+                                     JSON check takes); exit 1 when any is invalid
   emit TYPE [--field K=V]... [--section Heading=Markdown]... [--value V]
-            [--card JSON] [--title T] [--body MARKDOWN] [--partial]
+            [--card JSON] [--title T] [--body MARKDOWN] [--partial] [--no-validate]
+                                     refused (exit 1) when the annotation would be invalid,
+                                     as forge-emit refuses it; --no-validate writes a draft
   check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
-            [--validation strict|template|presence] [--json]
+            [--validation strict|template|presence] [--number N] [--json]
+  --version                          the version
   conformance DIR                    run fixture files; ends with "N passed, N failed"
   report merge FILE... [--format markdown|text|json] [--fail-on-violation]
                                      combine forge-check report JSON files (one per
@@ -97,28 +103,51 @@ function cmdParse(args: string[], io: Io): number {
   return 0;
 }
 
+/** The texts `forge validate` reads: a comment body, or each body of a thread export (the JSON `forge check` takes). */
+function bodiesOf(text: string, file: string): Array<{ label: string; body: string }> {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return [{ label: '', body: text }];
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // Not JSON after all: a body that happens to start with a bracket.
+    return [{ label: '', body: text }];
+  }
+  const item = readThreadExport(JSON.stringify(data), file, 0);
+  return [
+    ...(item.body ? [{ label: `#${item.number || '?'} body: `, body: item.body }] : []),
+    ...item.comments.map((c) => ({ label: `comment ${c.id}: `, body: c.body })),
+  ];
+}
+
 function cmdValidate(args: string[], io: Io): number {
   const p = parseArgs(args, [], []);
   noExtra(p, 1, 'validate');
-  const all = parseAndValidate(readInput(p.positional[0], io));
-  if (all.length === 0) {
+  const file = p.positional[0] ?? '-';
+  const lines: string[] = [];
+  let count = 0;
+  let bad = 0;
+  for (const { label, body } of bodiesOf(readInput(p.positional[0], io), file)) {
+    for (const a of parseAndValidate(body)) {
+      count++;
+      if (!a.valid) bad++;
+      lines.push(`${a.valid ? 'valid  ' : 'INVALID'}  ${label}${a.type} (${a.sentinelState}) line ${a.startLine + 1}`);
+      for (const e of a.errors) lines.push(`    error: ${oneLine(e)}`);
+      for (const w of a.warnings) lines.push(`    warning: ${oneLine(w)}`);
+    }
+  }
+  if (count === 0) {
     io.out('no FORGE annotations found\n');
     return 0;
   }
-  const lines: string[] = [];
-  for (const a of all) {
-    lines.push(`${a.valid ? 'valid  ' : 'INVALID'}  ${a.type} (${a.sentinelState}) line ${a.startLine + 1}`);
-    for (const e of a.errors) lines.push(`    error: ${oneLine(e)}`);
-    for (const w of a.warnings) lines.push(`    warning: ${oneLine(w)}`);
-  }
-  const bad = all.filter((a) => !a.valid).length;
-  lines.push(`${all.length} annotation(s), ${bad} invalid`);
+  lines.push(`${count} annotation(s), ${bad} invalid`);
   io.out(`${lines.join('\n')}\n`);
   return bad > 0 ? 1 : 0;
 }
 
 function cmdEmit(args: string[], io: Io): number {
-  const p = parseArgs(args, ['field', 'section', 'value', 'card', 'title', 'body'], ['partial']);
+  const p = parseArgs(args, ['field', 'section', 'value', 'card', 'title', 'body'], ['partial', 'no-validate']);
   if (p.positional.length === 0) throw new UsageError('emit: missing TYPE');
   noExtra(p, 1, 'emit');
   const input: EmitInput = {};
@@ -130,8 +159,6 @@ function cmdEmit(args: string[], io: Io): number {
   if (value !== undefined) input.value = value;
   const title = one(p, 'title');
   if (title !== undefined) input.title = title;
-  const body = one(p, 'body');
-  if (body !== undefined) input.body = body;
   const card = one(p, 'card');
   if (card !== undefined) {
     try {
@@ -140,42 +167,59 @@ function cmdEmit(args: string[], io: Io): number {
       throw new UsageError('--card is not valid JSON');
     }
   }
-  if (p.flags.has('partial')) input.status = 'partial';
-  const { text, warnings } = emitAnnotation(p.positional[0], input);
-  for (const w of warnings) io.err(`warning: ${w}\n`);
-  io.out(`${text}\n`);
+  input.status = p.flags.has('partial') ? 'partial' : 'complete';
+  const type = p.positional[0].startsWith('FORGE:') ? p.positional[0].slice(6) : p.positional[0];
+  // Validated as forge-emit validates: an invalid complete annotation is refused (exit 1) unless it is a deliberate draft.
+  let composed: ReturnType<typeof composeAnnotation>;
+  try {
+    composed = composeAnnotation(type, input, one(p, 'body'), !p.flags.has('no-validate'));
+  } catch (e) {
+    if (!(e instanceof InvalidAnnotation)) throw e;
+    io.err(`forge: ${oneLine(e.message)}\n`);
+    return 1;
+  }
+  for (const w of composed.warnings) io.err(`warning: ${oneLine(w)}\n`);
+  io.out(`${composed.text}\n`);
   return 0;
 }
 
-/** A `gh api …/comments` array, or `{issue, comments}`. */
-export function readThreadExport(text: string, file: string): WorkItem {
+/**
+ * A `gh api …/comments` array, or `{issue, comments}`. A bare array names no
+ * issue: `number` supplies it (null asks for it, rather than report "issue #0").
+ */
+export function readThreadExport(text: string, file: string, number: number | null = null): WorkItem {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     throw new UsageError(`${file} is not valid JSON`);
   }
-  if (Array.isArray(data)) return toWorkItem({ number: 0 }, data.map(toComment));
+  if (Array.isArray(data)) {
+    if (number === null)
+      throw new UsageError(`${file} is a bare comment array and names no issue: add --number N (or export {issue, comments})`);
+    return toWorkItem({ number }, data.map(toComment));
+  }
   if (data && typeof data === 'object' && Array.isArray((data as { comments?: unknown }).comments)) {
     const d = data as { issue?: unknown; comments: unknown[] };
-    return toWorkItem(d.issue ?? { number: 0 }, d.comments.map(toComment));
+    return toWorkItem(d.issue ?? { number: number ?? 0 }, d.comments.map(toComment));
   }
   throw new UsageError(`${file}: expected a JSON array of comments or an object {issue, comments}`);
 }
 
 function cmdCheck(args: string[], io: Io): number {
-  const p = parseArgs(args, ['required', 'trusted-authors', 'validation'], ['json']);
+  const p = parseArgs(args, ['required', 'trusted-authors', 'validation', 'number'], ['json']);
   if (p.positional.length === 0) throw new UsageError('check: missing FILE (a JSON export of the thread)');
   noExtra(p, 1, 'check');
   const file = p.positional[0];
   const validation = (one(p, 'validation') ?? 'strict') as Validation;
   if (!VALIDATIONS.includes(validation)) throw new UsageError(`--validation must be one of ${VALIDATIONS.join(', ')}`);
-  const item = readThreadExport(readInput(file, io), file);
-  const result = evaluate([item], [], {
-    required: parseRequired(one(p, 'required')),
-    validation,
-    trust: parseTrustPolicy(one(p, 'trusted-authors')),
-  });
+  const numberFlag = one(p, 'number');
+  if (numberFlag !== undefined && !/^[1-9]\d{0,9}$/.test(numberFlag.replace(/^#/, '')))
+    throw new UsageError(`--number must be an issue number, got ${JSON.stringify(numberFlag)}`);
+  const item = readThreadExport(readInput(file, io), file, numberFlag === undefined ? null : Number(numberFlag.replace(/^#/, '')));
+  const required = parseRequired(one(p, 'required'));
+  for (const w of requiredWarnings(required)) io.err(`warning: ${w}\n`);
+  const result = evaluate([item], [], { required, validation, trust: parseTrustPolicy(one(p, 'trusted-authors')) });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? 0 : 1;
 }
@@ -230,6 +274,10 @@ const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
 
 export function main(argv: string[], io: Io): number {
   const [command, ...rest] = argv;
+  if (command === '--version' || command === '-V' || command === 'version') {
+    io.out(`forge-actions ${VERSION}\n`);
+    return 0;
+  }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     if (command === undefined) {
       io.err(`${USAGE}\n`);

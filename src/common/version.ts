@@ -1,2 +1,2 @@
 /** The version of these actions (package.json's; a test holds the two together). Checkpoints record it. */
-export const VERSION = '0.1.0';
+export const VERSION = '1.0.0';

@@ -4,7 +4,17 @@
  * forge-check action and `forge check` both call this; only the reading differs.
  */
 import { quote } from '../codec/index.js';
-import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, isTypeName, stripCodeSpan } from '../codec/index.js';
+import {
+  anyTerminal,
+  codeSpan,
+  currentState,
+  ENDED_WITHOUT_BUILD,
+  getField,
+  isReserved,
+  isTypeName,
+  stripCodeSpan,
+  TYPES,
+} from '../codec/index.js';
 import { splitList } from '../common/lists.js';
 import { UsageError } from '../common/errors.js';
 import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
@@ -47,6 +57,33 @@ export function parseRequired(input: string | undefined): string[] {
     if (!out.includes(type)) out.push(type);
   }
   if (out.length === 0) throw new UsageError('required: no types given');
+  return out;
+}
+
+/** Edit distance, for the near-miss warning: two short type names, so the table stays tiny. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/**
+ * Custom types may be required, but a near miss of a reserved name is almost
+ * always a typo that would fail every gate: `INVESTIGATR` → "did you mean
+ * INVESTIGATOR?" (a warning, in the CLI and in forge-check alike).
+ */
+export function requiredWarnings(required: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const type of required) {
+    if (isReserved(type)) continue;
+    const near = TYPES.map((t) => t.type).find((name) => distance(type, name) <= Math.max(1, Math.floor(name.length / 5)));
+    if (near) out.push(`required: ${type} is not a reserved type — did you mean ${near}?`);
+  }
   return out;
 }
 

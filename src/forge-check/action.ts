@@ -74,6 +74,7 @@ export const forgeCheck: ActionDefinition<CheckInputs> = {
   readInputs: readCheckInputs,
   async execute(inputs, _event, log) {
     const gh = createClient(inputs.token, { log });
-    return inputs.scope === 'repository' ? checkRepository(gh, inputs, log) : checkItem(gh, inputs, log);
+    const result = inputs.scope === 'repository' ? await checkRepository(gh, inputs, log) : await checkItem(gh, inputs, log);
+    return { ...result, warnings: [...inputs.inputWarnings, ...(result.warnings ?? [])] };
   },
 };

@@ -16,7 +16,7 @@ import {
 } from '../common/inputs.js';
 import { workspacePath } from '../common/paths.js';
 import type { Repo } from '../common/repo.js';
-import { parseRequired, VALIDATIONS, type GateSettings } from '../conformance/evaluate.js';
+import { parseRequired, requiredWarnings, VALIDATIONS, type GateSettings } from '../conformance/evaluate.js';
 import type { RepositoryFilter } from './repository/logic.js';
 
 export const SCOPES = ['item', 'repository'] as const;
@@ -31,6 +31,8 @@ interface SharedInputs {
   failOnViolation: boolean;
   /** Where to write the `report` JSON as well (absolute, inside the workspace). */
   reportFile: string | null;
+  /** What looks wrong in the inputs without being an error (a near miss of a reserved type): warnings. */
+  inputWarnings: string[];
 }
 
 /**
@@ -179,6 +181,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
     gate: { required: raw.required, validation: raw.validation, trust: common.trust },
     failOnViolation: raw.failOnViolation,
     reportFile,
+    inputWarnings: requiredWarnings(raw.required),
   };
   if (raw.scope === 'repository') {
     const checkpoint = raw.since === 'last-run' ? workspacePath('checkpoint', raw.checkpoint, event.workspace) : null;

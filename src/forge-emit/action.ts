@@ -2,7 +2,7 @@
 import { readWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition } from '../common/runner.js';
 import { createClient } from '../github/client.js';
-import { composeAnnotation } from './compose.js';
+import { composeAnnotation } from '../common/compose-annotation.js';
 import { readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
 import { runEmit } from './logic.js';
 import { emitResult } from './render.js';

@@ -22,7 +22,7 @@ import {
   updateIssueBody,
   updateMilestoneDescription,
 } from '../github/writes.js';
-import type { Composed } from './compose.js';
+import type { Composed } from '../common/compose-annotation.js';
 import type { EmitStepInputs, IfExists } from './inputs.js';
 
 /** The typed inputs with the annotation composed from them: what every write below works from. */

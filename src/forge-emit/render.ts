@@ -1,7 +1,7 @@
 /** forge-emit's outputs and job summary; a write that happened never fails the step, and the emitter's warnings are warnings. */
 import { inert } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
-import type { Composed } from './compose.js';
+import type { Composed } from '../common/compose-annotation.js';
 import type { EmitStepInputs } from './inputs.js';
 import type { EmitOutcome } from './logic.js';
 

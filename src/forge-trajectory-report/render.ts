@@ -12,6 +12,20 @@ import type { ReportOutcome, TrajectoryReport } from './logic.js';
 export const entryBegin = (n: number) => `<!-- forge-release-note:begin #${n} -->`;
 export const entryEnd = (n: number) => `<!-- forge-release-note:end #${n} -->`;
 
+/** A list item `- ` / `* ` / `+ ` at the start of a line. */
+const LIST_ITEM = /^\s*[-*+]\s+/;
+
+/**
+ * A labelled value as a list entry: on one line, or — when the value is itself
+ * a bulleted list (`- guard in validator`) — as a nested list, one item a line.
+ */
+function labelled(label: string, value: string): string[] {
+  const lines = value.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '');
+  if (lines.length > 0 && lines.every((l) => LIST_ITEM.test(l)))
+    return [`- **${label}**:`, ...lines.map((l) => `  - ${inert(l.replace(LIST_ITEM, ''))}`)];
+  return [`- **${label}**: ${inert(value)}`];
+}
+
 /** The release-note entry for one issue, wrapped in markers so a notes file can be updated in place. */
 export function issueMarkdown(r: TrajectoryReport): string {
   const out = [entryBegin(r.issue.number), `### [#${r.issue.number}](${r.issue.url}) ${inert(r.issue.title)}`, ''];
@@ -23,8 +37,8 @@ export function issueMarkdown(r: TrajectoryReport): string {
   if (r.branch) facts.push(`**Branch**: ${codeSpan(tableCell(r.branch))}`);
   if (r.completed) facts.push(`**Completed**: ${inert(r.completed)}`);
   if (facts.length) out.push(facts.join(' · '), '');
-  if (r.decisions) out.push(`- **Decisions**: ${inert(r.decisions)}`);
-  if (r.anomalies) out.push(`- **Anomalies**: ${inert(r.anomalies)}`);
+  if (r.decisions) out.push(...labelled('Decisions', r.decisions));
+  if (r.anomalies) out.push(...labelled('Anomalies', r.anomalies));
   if (r.builder?.commits) out.push(`- **Commits**: ${inert(r.builder.commits)}`);
   if (r.decisions || r.anomalies || r.builder?.commits) out.push('');
   if (r.phases.length) {

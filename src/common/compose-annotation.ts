@@ -1,11 +1,14 @@
 /**
- * The annotation forge-emit writes, made from the typed inputs by the codec's
- * emitter and refused before any API call when it would be wrong: input the
- * codec cannot write faithfully, a complete annotation that does not validate,
- * or one longer than GitHub keeps. Pure.
+ * An annotation as forge-emit and `forge emit` write it, made by the codec's
+ * emitter and refused before anything is written when it would be wrong:
+ * input the codec cannot write faithfully, a complete annotation that does
+ * not validate, or one longer than GitHub keeps. Pure.
  */
 import { EmitError, emitAnnotation, MAX_BODY_LENGTH, parse, validate, type EmitInput } from '../codec/index.js';
-import { UsageError } from '../common/errors.js';
+import { UsageError } from './errors.js';
+
+/** The annotation would be invalid or too long: a finding about the input, not a misuse of the command. */
+export class InvalidAnnotation extends UsageError {}
 
 export interface Composed {
   text: string;
@@ -22,16 +25,16 @@ function emitOrRefuse(type: string, input: EmitInput) {
   }
 }
 
-export function composeAnnotation(type: string, content: EmitInput, body: string | undefined): Composed {
+export function composeAnnotation(type: string, content: EmitInput, body: string | undefined, validateIt = true): Composed {
   const emitted = emitOrRefuse(type, body === undefined ? content : { ...content, body });
   // Validate what would be written: an invalid complete annotation is never posted.
   const [annotation] = parse(emitted.text);
   const result = validate(annotation);
   // A partial annotation is unfinished by design; only a complete one must be valid.
-  if (content.status !== 'partial' && result.errors.length > 0)
-    throw new UsageError(`the ${type} annotation would be invalid: ${result.errors.join('; ')}`);
+  if (validateIt && content.status !== 'partial' && result.errors.length > 0)
+    throw new InvalidAnnotation(`the ${type} annotation would be invalid: ${result.errors.join('; ')}`);
   if (emitted.text.length > MAX_BODY_LENGTH)
-    throw new UsageError(
+    throw new InvalidAnnotation(
       `the annotation is ${emitted.text.length} characters; GitHub's limit is ${MAX_BODY_LENGTH} (it is never truncated: that would drop the sentinel)`,
     );
   return { text: emitted.text, warnings: [...emitted.warnings, ...result.warnings] };
