@@ -51,6 +51,12 @@ function parseOutputs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
+    // The runner reads both forms: `name=value` on one line, and `name<<DELIMITER` … `DELIMITER`.
+    const single = /^([^<=]+)=(.*)$/.exec(lines[i]);
+    if (single) {
+      out[single[1]] = single[2];
+      continue;
+    }
     const m = /^([^<=]+)<<(.+)$/.exec(lines[i]);
     if (!m) continue;
     const value: string[] = [];
