@@ -13,7 +13,11 @@ const actions = all.filter((name) => usingOf(name) !== 'composite');
 
 test('every composite action runs committed bundles and passes inputs through env:', () => {
   const composites = all.filter((name) => usingOf(name) === 'composite');
-  expect(composites).toEqual(['forge-gate']);
+  const bundles: Record<string, string[]> = {
+    'forge-gate': ['../../dist/forge-check/index.js'],
+    'forge-report': ['../../dist/cli/index.js'],
+  };
+  expect(composites.sort()).toEqual(Object.keys(bundles));
   for (const name of composites) {
     const yml = YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8'));
     expect(yml.name).toBeTruthy();
@@ -23,7 +27,7 @@ test('every composite action runs committed bundles and passes inputs through en
     const paths = (yml.runs.steps as Array<{ run: string }>).flatMap((step) =>
       [...step.run.matchAll(/"\$GITHUB_ACTION_PATH\/([^"]+)"/g)].map((m) => m[1]),
     );
-    expect(paths).toEqual(['../../dist/forge-check/index.js']);
+    expect(paths).toEqual(bundles[name]);
     for (const p of paths) expect([p, existsSync(join(ROOT, 'actions', name, p))]).toEqual([p, true]);
   }
 });

@@ -1,5 +1,6 @@
-// Writes action-index.md from the action.yml files, so the index never drifts
-// from what the actions declare. `--check` exits 1 when the file is stale.
+// Writes action-index.md, and the README's inputs and outputs tables, from the
+// action.yml files, so neither drifts from what the actions declare. `--check`
+// exits 1 when either is stale.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeOrCheck } from './generated-file.mjs';
@@ -12,6 +13,30 @@ const cell = (s) =>
     .replace(/\s*\n\s*/g, ' ')
     .trim();
 
+const names = readdirSync(join(root, 'actions')).sort();
+const docs = names.map((n) => [n, YAML.parse(readFileSync(join(root, 'actions', n, 'action.yml'), 'utf8'))]);
+
+/** How an action runs: a node bundle of its own, or a composite running the committed bundles. */
+function runs(n, y) {
+  return y.runs.using === 'composite'
+    ? "A composite action: its steps run the committed bundles with the runner's `node` and take every input through `env:`."
+    : `Runs on \`${y.runs.using}\` from \`dist/${n}/index.js\`.`;
+}
+
+/** One action's inputs and outputs as Markdown tables, under headings of the given level. */
+function tables(n, y, level) {
+  const h = '#'.repeat(level);
+  const out = [`${h} ${n}`, '', `${cell(y.description)} ${runs(n, y)}`, '', '| Input | Default | Description |', '|---|---|---|'];
+  for (const [k, v] of Object.entries(y.inputs ?? {})) {
+    const def = v.required ? '*required*' : v.default === undefined || v.default === '' ? '' : `\`${cell(v.default)}\``;
+    out.push(`| \`${k}\` | ${def} | ${cell(v.description)} |`);
+  }
+  out.push('', '| Output | Description |', '|---|---|');
+  for (const [k, v] of Object.entries(y.outputs ?? {})) out.push(`| \`${k}\` | ${cell(v.description)} |`);
+  out.push('');
+  return out;
+}
+
 export function render() {
   const out = [
     '# Action index',
@@ -21,32 +46,27 @@ export function render() {
     '| Action | `uses:` | What it does |',
     '|---|---|---|',
   ];
-  const names = readdirSync(join(root, 'actions')).sort();
-  const docs = names.map((n) => [n, YAML.parse(readFileSync(join(root, 'actions', n, 'action.yml'), 'utf8'))]);
   for (const [n, y] of docs) out.push(`| [${y.name}](#${n}) | \`OWNER/forge-actions/actions/${n}@v1\` | ${cell(y.description)} |`);
   out.push('');
-  for (const [n, y] of docs) {
-    out.push(
-      `## ${n}`,
-      '',
-      cell(y.description),
-      '',
-      `Runs on \`${y.runs.using}\` from \`dist/${n}/index.js\`.`,
-      '',
-      '### Inputs',
-      '',
-      '| Input | Default | Description |',
-      '|---|---|---|',
-    );
-    for (const [k, v] of Object.entries(y.inputs ?? {})) {
-      const def = v.required ? '*required*' : v.default === undefined || v.default === '' ? '' : `\`${cell(v.default)}\``;
-      out.push(`| \`${k}\` | ${def} | ${cell(v.description)} |`);
-    }
-    out.push('', '### Outputs', '', '| Output | Description |', '|---|---|');
-    for (const [k, v] of Object.entries(y.outputs ?? {})) out.push(`| \`${k}\` | ${cell(v.description)} |`);
-    out.push('');
-  }
+  for (const [n, y] of docs) out.push(...tables(n, y, 2));
   return out.join('\n');
 }
 
+/** The README with its generated block (between the action-tables markers) made anew. */
+export function renderReadme(readme) {
+  const open = '<!-- action-tables -->';
+  const close = '<!-- /action-tables -->';
+  const a = readme.indexOf(open);
+  const b = readme.indexOf(close);
+  if (a < 0 || b < a) throw new Error('README.md has no <!-- action-tables --> block');
+  const block = docs.flatMap(([n, y]) => tables(n, y, 3));
+  return `${readme.slice(0, a + open.length)}\n\n${block.join('\n')}\n${readme.slice(b)}`;
+}
+
 writeOrCheck(join(root, 'action-index.md'), render(), 'action-index.md', 'node scripts/action-index.mjs');
+writeOrCheck(
+  join(root, 'README.md'),
+  renderReadme(readFileSync(join(root, 'README.md'), 'utf8')),
+  "README.md's inputs and outputs tables",
+  'node scripts/action-index.mjs',
+);
