@@ -114,7 +114,13 @@ test("the release refuses a tag that is not package.json's version", () => {
   // It runs before anything is built, released or published.
   expect(steps.indexOf(check)).toBeLessThan(steps.findIndex((s) => s.name === 'Create the release'));
   expect(release.permissions['id-token']).toBe('write');
-  expect(steps.find((s) => s.name?.startsWith('Publish'))?.run).toContain('--provenance');
+  const publish = steps.find((s) => s.name?.startsWith('Publish'));
+  expect(publish?.run).toContain('--provenance');
+  // Published with the repository it is released from: the package page's links resolve there.
+  expect(publish?.env?.REPOSITORY).toBe('${{ github.repository }}');
+  expect(publish?.run).toContain('npm pkg set "repository.url=git+https://github.com/$REPOSITORY.git"');
+  const meta = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  expect(Object.keys(meta)).toEqual(expect.arrayContaining(['repository', 'homepage', 'bugs']));
   const dir = mkdtempSync(join(tmpdir(), 'forge-release-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ version: '1.0.0' }));
   const run = (tag: string) => {
