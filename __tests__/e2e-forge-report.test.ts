@@ -6,28 +6,25 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repositoryReport } from './support/reports.js';
 import { runComposite } from './support/run-action.js';
 
 const workspace = join(mkdtempSync(join(tmpdir(), 'forge-report-')), 'workspace');
 mkdirSync(join(workspace, 'reports'), { recursive: true });
 
-const report = (repository: string, failing: number) => ({
-  version: 1,
-  repository,
-  generatedAt: '2026-01-01T00:00:00Z',
-  required: ['BUILDER'],
-  validation: 'strict',
-  incremental: false,
-  issues: Array.from({ length: failing }, (_, i) => ({
-    number: i + 1,
-    title: `t${i}`,
-    url: `https://github.example/${repository}/issues/${i + 1}`,
-    state: 'none',
-    status: 'failing',
-    types: { BUILDER: 'missing' },
-    problems: [`issue #${i + 1}: BUILDER is missing`],
-  })),
-});
+const report = (repository: string, failing: number) =>
+  repositoryReport(
+    repository,
+    Array.from({ length: failing }, (_, i) => ({
+      number: i + 1,
+      title: `t${i}`,
+      url: `https://github.example/${repository}/issues/${i + 1}`,
+      state: 'none',
+      status: 'failing',
+      types: { BUILDER: 'missing' },
+      problems: [`issue #${i + 1}: BUILDER is missing`],
+    })),
+  );
 writeFileSync(join(workspace, 'reports', 'a.json'), JSON.stringify(report('octo/a', 2)));
 writeFileSync(join(workspace, 'reports', 'b.json'), JSON.stringify(report('octo/b', 0)));
 

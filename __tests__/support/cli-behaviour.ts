@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repositoryReport } from './reports.js';
 
 export type Forge = (args: string[], input?: string) => { code: number | null; out: string; err: string };
 
@@ -244,27 +245,22 @@ export function defineCliTests(forge: Forge): void {
     const noCommandLine = (text: string) => {
       for (const line of text.split('\n')) expect(line.trimStart().startsWith('::')).toBe(false);
     };
-    const report = (repository: string, extra: Record<string, unknown> = {}) => ({
-      version: 1,
-      repository,
-      generatedAt: '2026-01-01T00:00:00Z',
-      required: ['BUILDER'],
-      validation: 'strict',
-      incremental: false,
-      filter: { state: 'all', labels: [], milestone: null },
-      issues: [
-        {
-          number: 7,
-          title: 'Fix ![pixel](https://track.example/p.png) [click](https://evil.example)',
-          url: 'javascript:alert(1)',
-          state: 'workflow:`x` | y\n::warning::state',
-          status: 'failing',
-          types: { BUILDER: 'missing' },
-          problems: ['issue #7: BUILDER is missing\n::add-mask::secret\n  ::warning::indented'],
-        },
-      ],
-      ...extra,
-    });
+    const report = (repository: string, extra: Record<string, unknown> = {}) =>
+      repositoryReport(
+        repository,
+        [
+          {
+            number: 7,
+            title: 'Fix ![pixel](https://track.example/p.png) [click](https://evil.example)',
+            url: 'javascript:alert(1)',
+            state: 'workflow:`x` | y\n::warning::state',
+            status: 'failing',
+            types: { BUILDER: 'missing' },
+            problems: ['issue #7: BUILDER is missing\n::add-mask::secret\n  ::warning::indented'],
+          },
+        ],
+        { filter: { state: 'all', labels: [], milestone: null }, ...extra },
+      );
     const file = (name: string, data: unknown) => {
       const path = join(tmp, name);
       writeFileSync(path, JSON.stringify(data));
