@@ -216,7 +216,7 @@ type Payload = {
 };
 
 /** The trigger an event and the issue-number input name. */
-export function triggerOf(event: EventInfo, named: number | null): Trigger {
+function triggerOf(event: EventInfo, named: number | null): Trigger {
   const run = (event.payload as Payload).workflow_run;
   if (event.name === 'workflow_run' && typeof run?.head_sha === 'string' && run.head_sha !== '') {
     const repo = run.head_repository?.full_name;

@@ -12,7 +12,7 @@ import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import { earliestWins } from '../github/earliest-wins.js';
 import { ApiError } from '../github/errors.js';
-import { getIssue, listComments, resolveMilestone, tokenLogin } from '../github/reads.js';
+import { getIssue, listComments, resolveMilestone, tokenLogin, writtenByToken } from '../github/reads.js';
 import {
   addLabels,
   createComment,
@@ -185,9 +185,12 @@ async function createOnce(gh: GitHub, inputs: EmitJob, log: Journal, newestBefor
       // Only a comment this attempt could have created: newer than every comment read before the first POST,
       // written by the token's identity (an installation token's is a bot), holding exactly this text. A
       // previous round's identical comment is never mistaken for this one.
-      const ours = (login: string | null) => (me ? login?.toLowerCase() === me.toLowerCase() : login?.endsWith('[bot]') === true);
       const landed = after.find(
-        (c) => c.id > newestBefore && ours(c.author.login) && counts('comment', c.author, inputs.trust) && sameText(c.body, inputs.text),
+        (c) =>
+          c.id > newestBefore &&
+          writtenByToken(me ?? null, c.author.login) &&
+          counts('comment', c.author, inputs.trust) &&
+          sameText(c.body, inputs.text),
       );
       if (landed) {
         log.steps.push(`adopted comment ${landed.id}: the POST that failed (${errorMessage(err)}) had landed`);

@@ -27,7 +27,7 @@ type IssueNode = { number: number; repository: { nameWithOwner: string } };
  * One query a page: every closing reference, and on the first page also those
  * made in the sidebar (`userLinkedOnly`), which GitHub marks only that way.
  */
-export const PULL_LINKS_QUERY = `query PullLinks($owner: String!, $repo: String!, $number: Int!, $after: String, $withLinked: Boolean!) {
+const PULL_LINKS_QUERY = `query PullLinks($owner: String!, $repo: String!, $number: Int!, $after: String, $withLinked: Boolean!) {
   repository(owner: $owner, name: $repo) {
     pullRequest(number: $number) {
       closingIssuesReferences(first: 100, after: $after) {
@@ -42,7 +42,7 @@ export const PULL_LINKS_QUERY = `query PullLinks($owner: String!, $repo: String!
   }
 }`;
 
-export const ISSUE_PULLS_QUERY = `query IssuePulls($owner: String!, $repo: String!, $number: Int!, $after: String) {
+const ISSUE_PULLS_QUERY = `query IssuePulls($owner: String!, $repo: String!, $number: Int!, $after: String) {
   repository(owner: $owner, name: $repo) {
     issue(number: $number) {
       closedByPullRequestsReferences(first: 100, after: $after, includeClosedPrs: false) {

@@ -175,3 +175,9 @@ export async function tokenLogin(gh: GitHub): Promise<string | null> {
     throw describeApiError(err, "reading the token's user");
   }
 }
+
+/** Did the token write as `login`? Its own login when known; for an App installation token, a bot. */
+export function writtenByToken(identity: string | null, login: string | null): boolean {
+  if (!login) return false;
+  return identity !== null ? login.toLowerCase() === identity.toLowerCase() : login.endsWith('[bot]');
+}

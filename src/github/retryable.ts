@@ -45,7 +45,7 @@ function rootOf(err: unknown): Failure {
 }
 
 /** Octokit's report of a request that got no answer: status 500, no response, the transport's error as its cause. */
-export function unanswered(err: unknown): boolean {
+function unanswered(err: unknown): boolean {
   const e = (err ?? {}) as Failure & { status?: number };
   return e.status === 500 && e.response === undefined && e.cause !== undefined;
 }

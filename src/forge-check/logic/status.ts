@@ -13,7 +13,7 @@ import { createStatus, latestStatus, type CommitStatus, type StatusState } from 
 import type { StatusSettings } from '../inputs.js';
 
 /** GitHub refuses a status description over 140 characters. */
-export const MAX_DESCRIPTION = 140;
+const MAX_DESCRIPTION = 140;
 
 function toLimit(text: string): string {
   return text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1)}…`;

@@ -6,21 +6,20 @@
  * annotations or issues is inert (no HTML, no tag or sentinel can form).
  */
 import { inert } from '../../common/markdown.js';
+import { DEFAULT_STATUS_CONTEXT } from '../inputs.js';
 import type { CheckResult, ItemReport } from '../../conformance/evaluate.js';
 import { annotationStatus, RANK, STAGE_OF, STATUS_ICON, type StageState } from '../../conformance/status.js';
 
 /** First line of the comment. Deliberately not `<!-- FORGE:… -->`: parse() must find nothing in it. */
-export const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the forge-check action -->';
-
-/** The gate's name (its status-context) that keeps the marker unchanged from earlier versions. */
-export const DEFAULT_GATE = 'FORGE conformance';
+const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the forge-check action -->';
 
 /**
  * The marker of the gate named `name`: two gates (two `status-context`s) keep
  * two comments. The default gate keeps the marker earlier versions wrote.
  */
 export function statusMarker(name: string): string {
-  if (name === DEFAULT_GATE) return STATUS_MARKER;
+  // The default gate keeps the marker earlier versions wrote.
+  if (name === DEFAULT_STATUS_CONTEXT) return STATUS_MARKER;
   const safe = name
     .replace(/[^A-Za-z0-9 ._:/-]/g, '_')
     .replace(/-{2,}/g, '-')
@@ -28,7 +27,7 @@ export function statusMarker(name: string): string {
   return `<!-- forge-check status comment (${safe}): edited in place by the forge-check action -->`;
 }
 
-export function isStatusComment(body: string, name = DEFAULT_GATE): boolean {
+export function isStatusComment(body: string, name = DEFAULT_STATUS_CONTEXT): boolean {
   return body.startsWith(statusMarker(name));
 }
 
@@ -103,7 +102,7 @@ const MAX_ITEMS = 5;
 const MAX_ERRORS = 400;
 
 /** The workflow label in words: `workflow:in-review` is "in review"; none is said so. */
-export function labelInWords(state: string): string {
+function labelInWords(state: string): string {
   if (!state.startsWith('workflow:')) return 'no workflow:* label';
   return `${state.slice('workflow:'.length).replace(/-/g, ' ')} (\`${inert(state)}\`)`;
 }
@@ -145,7 +144,7 @@ export function withoutRunLine(body: string): string {
 
 export function statusCommentBody(result: CheckResult, footer: string, context: CommentContext = { pull: null, runUrl: null }): string {
   const out = [
-    statusMarker(context.gate ?? DEFAULT_GATE),
+    statusMarker(context.gate ?? DEFAULT_STATUS_CONTEXT),
     `## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`,
     '',
   ];

@@ -17,7 +17,7 @@ import { counts, type TrustPolicy } from '../../common/trust.js';
 import type { ThreadComment } from '../../common/work-item.js';
 import type { GitHub } from '../../github/client.js';
 import { deleteIfThere, earliestWins } from '../../github/earliest-wins.js';
-import { listComments } from '../../github/reads.js';
+import { listComments, writtenByToken } from '../../github/reads.js';
 import { createComment, updateComment } from '../../github/writes.js';
 import { isStatusComment, withoutRunLine } from './body.js';
 
@@ -39,8 +39,7 @@ export interface Ownership {
 
 function isOurs(c: ThreadComment, own: Ownership): boolean {
   if (!isStatusComment(c.body, own.gate) || !counts('status-comment', c.author, own.trust)) return false;
-  const login = c.author.login?.toLowerCase() ?? '';
-  return own.identity !== null ? login === own.identity.toLowerCase() : login.endsWith('[bot]');
+  return writtenByToken(own.identity, c.author.login);
 }
 
 function ours(comments: readonly ThreadComment[], own: Ownership): ThreadComment[] {
