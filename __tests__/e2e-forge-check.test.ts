@@ -239,7 +239,9 @@ test('bad inputs fail with one line before any API call', async () => {
     [{ 'issue-number': '1', validation: 'loose' }, 'input "validation" must be one of strict, template, presence'],
     [{ 'issue-number': '1', required: 'investigator' }, 'required: "investigator" is not a FORGE type name'],
     [{ 'issue-number': '1', 'trusted-authors': 'bad name!' }, 'trusted-authors: "bad name!"'],
-    [{}, 'issue-number is not set'],
+    [{ 'issue-number': '1', 'trusted-authors': 'permission:read' }, 'must be permission:write, permission:maintain or permission:admin'],
+    [{ 'issue-number': '1', 'exempt-authors': 'not a login!' }, 'input "exempt-authors": "not a login!" is not a GitHub login'],
+    [{ scope: 'repository', 'exempt-labels': 'forge:exempt' }, 'exempt-authors and exempt-labels apply to a gate'],
   ] as const) {
     const r = await check(repo, inputs);
     expect(r.code).toBe(1);

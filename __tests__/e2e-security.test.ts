@@ -74,7 +74,9 @@ describe('forge-check', () => {
     expect(r.code).toBe(1);
     expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'BUILDER' });
     expect(r.summary).toContain(`PR #${pr.number} closes it and is a build`);
-    // The issue on its own is still exempt.
+    // Naming the issue re-gates the open PR that closes it; once no open PR does, the issue on its own is still exempt.
+    expect((await check(repo, { 'issue-number': String(issue.number) })).outputs.conforming).toBe('false');
+    gh.repo(repo).issues.get(pr.number)!.state = 'closed';
     expect((await check(repo, { 'issue-number': String(issue.number) })).outputs.conforming).toBe('true');
   });
 
@@ -89,21 +91,25 @@ describe('forge-check', () => {
     expect(login.outputs.conforming).toBe('true');
   });
 
-  test('4. 300 closing references cost at most 20 issue reads, and the rest are named', async () => {
+  test('4. 300 closing references cost at most 20 issue reads, the rest are named, and the PR does not pass on the first 20', async () => {
     const repo = setupRepo();
     const pr = gh.issue(repo, {
       user: 'maintainer',
       pull: { body: Array.from({ length: 300 }, (_, i) => `Fixes #${i + 1000}`).join('\n'), head: 'h' },
     });
     for (let i = 1000; i < 1300; i++) gh.issue(repo, { number: i });
+    // A BUILDER on the PR itself counts for every issue it closes: only the overflow can fail it.
+    gh.comment(repo, pr.number, 'maintainer', builder('h'));
     const before = gh.requests.length;
     const r = await check(repo, { required: 'BUILDER', 'fail-on-violation': 'false' }, prEvent(pr.number));
     const made = gh.requests.length - before;
     // The PR (thread, reviews, pulls: 4), GitHub's link list (3 GraphQL pages of 100), then 20 issues at 2 reads each.
     expect(made).toBeLessThanOrEqual(4 + 3 + 2 * 20);
     expect(JSON.parse(r.outputs.report)).toHaveLength(20);
-    expect(r.stdout).toContain('names 300 issues; only the first 20 are checked');
+    expect(r.stdout).toContain(`PR #${pr.number} links 300 issues; the gate reads at most 20`);
     expect(r.stdout).toContain('#1020');
+    // Even when each of the 20 read conforms, the verdict is not a pass.
+    expect(r.outputs.conforming).toBe('false');
   });
 
   test('5. tag spam from strangers keeps the summary under 1 MiB and the verdict table intact', async () => {

@@ -104,6 +104,14 @@ export interface RepoState {
   labels: Map<string, { name: string; color: string; description: string | null }>;
   milestones: Map<number, Milestone>;
   associations: Map<string, string>;
+  /** Roles on the repository (read, triage, write, maintain, admin) for the collaborator-permission endpoint. */
+  roles: Map<string, string>;
+  /** The default branch: GitHub links closing keywords only for PRs into it. */
+  defaultBranch: string;
+  /** PR number → how many more link queries answer with no keyword links yet (GitHub fills them after a PR opens). */
+  linkDelay: Map<number, number>;
+  /** The merge queue of each base branch, in order: each entry's PR and the commit of the merge group built for it. */
+  mergeQueue: Map<string, Array<{ pull: number; head: string }>>;
   nextNumber: number;
   nextMilestone: number;
 }
@@ -209,6 +217,10 @@ export class FakeGitHub {
         labels: new Map(),
         milestones: new Map(),
         associations: new Map(),
+        roles: new Map(),
+        defaultBranch: 'main',
+        linkDelay: new Map(),
+        mergeQueue: new Map(),
         nextNumber: 1,
         nextMilestone: 1,
       };
@@ -596,13 +608,26 @@ export class FakeGitHub {
       return { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null }, nodes };
     };
     const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
+    if (query.includes('mergeQueue')) {
+      if (!r) return [200, { data: { repository: null } }];
+      const queue = r.mergeQueue.get(v.branch);
+      if (!queue) return [200, { data: { repository: { mergeQueue: null } } }];
+      const entries = page(queue.map((e, i) => ({ position: i + 1, headCommit: { oid: e.head }, pullRequest: { number: e.pull } })));
+      return [200, { data: { repository: { mergeQueue: { entries } } } }];
+    }
     if (query.includes('closingIssuesReferences')) {
       const pr = r?.issues.get(v.number);
-      if (!r || !pr?.pull) return [200, { data: { repository: r ? { pullRequest: null } : null } }];
+      const defaultBranchRef = r ? { name: r.defaultBranch } : null;
+      if (!r || !pr?.pull) return [200, { data: { repository: r ? { defaultBranchRef, pullRequest: null } : null } }];
       const full = `${r.owner}/${r.name}`;
       const sidebar = r.sidebar.get(pr.number) ?? [];
+      // A new PR's keyword links arrive some seconds after it opens: until then GitHub lists none.
+      const delay = r.linkDelay.get(pr.number) ?? 0;
+      if (delay > 0) r.linkDelay.set(pr.number, delay - 1);
       const keyword =
-        (pr.pull.base ?? 'main') === 'main' ? closingIssues(pr.pull.body ?? '', full).map((number) => ({ repository: full, number })) : [];
+        delay === 0 && (pr.pull.base ?? 'main') === r.defaultBranch
+          ? closingIssues(pr.pull.body ?? '', full).map((number) => ({ repository: full, number }))
+          : [];
       const all = [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
       const pullRequest: Json = { closingIssuesReferences: page(all.map(issueNode)) };
       // `linked: closingIssuesReferences(userLinkedOnly: true) @include(if: $withLinked)`: the sidebar's links alone.
@@ -611,23 +636,46 @@ export class FakeGitHub {
           pageInfo: { hasNextPage: sidebar.length > 100, endCursor: null },
           nodes: sidebar.slice(0, 100).map(issueNode),
         };
-      return [200, { data: { repository: { pullRequest } } }];
+      return [200, { data: { repository: { defaultBranchRef, pullRequest } } }];
     }
     if (query.includes('closedByPullRequestsReferences')) {
-      if (!r?.issues.get(v.number)) return [200, { data: { repository: r ? { issue: null } : null } }];
+      const found = r?.issues.get(v.number);
+      if (!r || !found) return [200, { data: { repository: r ? { issueOrPullRequest: null } : null } }];
+      if (found.pull) return [200, { data: { repository: { issueOrPullRequest: { __typename: 'PullRequest' } } } }];
       const full = `${r.owner}/${r.name}`;
-      const pulls = [...this.repos.values()].flatMap((repo) =>
+      const closing = [...this.repos.values()].flatMap((repo) =>
         [...repo.issues.values()]
           .filter((i) => i.pull && i.state === 'open')
-          .filter((i) => {
-            const sidebar = repo.sidebar.get(i.number) ?? [];
+          .map((i) => {
+            const sidebar = (repo.sidebar.get(i.number) ?? []).some((s) => s.repository === full && s.number === v.number);
             const keyword =
-              `${repo.owner}/${repo.name}` === full && (i.pull?.base ?? 'main') === 'main' ? closingIssues(i.pull?.body ?? '', full) : [];
-            return keyword.includes(v.number) || sidebar.some((s) => s.repository === full && s.number === v.number);
+              `${repo.owner}/${repo.name}` === full && (i.pull?.base ?? 'main') === repo.defaultBranch
+                ? closingIssues(i.pull?.body ?? '', full)
+                : [];
+            return { i, repo, sidebar, closes: sidebar || keyword.includes(v.number) };
           })
-          .map((i) => ({ number: i.number, state: 'OPEN', repository: { nameWithOwner: `${repo.owner}/${repo.name}` } })),
+          .filter((x) => x.closes),
       );
-      return [200, { data: { repository: { issue: { closedByPullRequestsReferences: page(pulls) } } } }];
+      const node = (x: (typeof closing)[number]) => {
+        const bot = this.users.get(x.i.user)?.type === 'Bot';
+        return {
+          number: x.i.number,
+          state: 'OPEN',
+          // GraphQL names a bot by its app's slug, without REST's [bot].
+          author: { __typename: bot ? 'Bot' : 'User', login: bot ? x.i.user.replace(/\[bot\]$/, '') : x.i.user },
+          authorAssociation: this.association(x.repo, x.i.user),
+          repository: { nameWithOwner: `${x.repo.owner}/${x.repo.name}` },
+        };
+      };
+      const issue: Json = { __typename: 'Issue', closedByPullRequestsReferences: page(closing.map(node)) };
+      if (v.withLinked)
+        issue.linked = {
+          pageInfo: { hasNextPage: false, endCursor: null },
+          nodes: closing
+            .filter((x) => x.sidebar)
+            .map((x) => ({ number: x.i.number, repository: { nameWithOwner: `${x.repo.owner}/${x.repo.name}` } })),
+        };
+      return [200, { data: { repository: { issueOrPullRequest: issue } } }];
     }
     return [200, { errors: [{ message: 'this fake answers two queries only' }] }];
   }
@@ -1014,9 +1062,54 @@ export class FakeGitHub {
       );
     }
 
+    // The combined status: the newest status of each context, newest context first.
+    if (rest[0] === 'commits' && rest[2] === 'status' && rest.length === 3 && method === 'GET') {
+      const newest = new Map<string, CommitStatusRecord>();
+      for (const x of r.statuses.filter((s) => s.sha === rest[1]).reverse()) if (!newest.has(x.context)) newest.set(x.context, x);
+      const list = [...newest.values()];
+      const { slice } = this.page(url, list);
+      const state = list.some((x) => x.state === 'failure' || x.state === 'error')
+        ? 'failure'
+        : list.length > 0 && list.every((x) => x.state === 'success')
+          ? 'success'
+          : 'pending';
+      return conformed(200, {
+        state,
+        sha: rest[1],
+        total_count: list.length,
+        statuses: slice.map((x) => this.statusJson(r, x)),
+        repository: {
+          id: 1,
+          node_id: 'R_1',
+          name: r.name,
+          full_name: `${r.owner}/${r.name}`,
+          owner: this.userJson(r.owner),
+          private: false,
+        },
+        commit_url: `${this.url}/repos/${r.owner}/${r.name}/commits/${rest[1]}`,
+        url: `${this.url}/repos/${r.owner}/${r.name}/commits/${rest[1]}/status`,
+      });
+    }
+
+    if (rest[0] === 'collaborators' && rest[2] === 'permission' && rest.length === 3 && method === 'GET') {
+      const role = r.roles.get(rest[1]);
+      if (!this.users.has(rest[1])) return this.notFound();
+      const base = role === 'maintain' ? 'write' : role === 'triage' ? 'read' : (role ?? 'read');
+      return conformed(200, { permission: base, role_name: role ?? 'read', user: this.userJson(rest[1]) });
+    }
+
     if (rest[0] === 'statuses' && rest.length === 2 && method === 'POST') {
       if (!['error', 'failure', 'pending', 'success'].includes(body?.state))
         return [422, { message: 'Validation Failed', errors: [{ resource: 'Status', code: 'custom', field: 'state' }] }];
+      if (r.statuses.filter((x) => x.sha === rest[1] && x.context === (body.context ?? 'default')).length >= 1000)
+        return [
+          422,
+          {
+            message: 'Validation Failed',
+            errors: [{ resource: 'Status', code: 'custom', message: 'This SHA and context has reached the maximum number of statuses.' }],
+            documentation_url: 'https://docs.github.com/rest/commits/statuses#create-a-commit-status',
+          },
+        ];
       if (typeof body.description === 'string' && body.description.length > 140)
         return [
           422,

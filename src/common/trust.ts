@@ -20,11 +20,30 @@ export const ASSOCIATIONS = [
 
 export const DEFAULT_TRUSTED = 'OWNER, MEMBER, COLLABORATOR, github-actions[bot]';
 
+/**
+ * Repository roles, weakest first, as `GET /repos/{owner}/{repo}/collaborators/{username}/permission`
+ * names them (`role_name`). `permission:write` trusts anyone whose role here is write or stronger.
+ */
+export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+/** The levels a `permission:` entry may name: below write, anyone who can open an issue would pass. */
+const TRUSTABLE: readonly Permission[] = ['write', 'maintain', 'admin'];
+
 export interface TrustPolicy {
   everyone: boolean;
   associations: ReadonlySet<string>;
   /** Lower-cased: logins are case-insensitive on GitHub. */
   logins: ReadonlySet<string>;
+  /**
+   * `permission:write` (or maintain, admin): the weakest role on this
+   * repository that is trusted; null when no such entry is given.
+   */
+  minPermission: Permission | null;
+  /**
+   * Roles on this repository resolved so far, by lower-cased login (the GitHub
+   * layer fills it once per login per run; the decision only reads it).
+   */
+  permissions: Map<string, Permission | 'none'>;
   text: string;
 }
 
@@ -40,7 +59,16 @@ export function parseTrustPolicy(input: string | undefined): TrustPolicy {
   const associations = new Set<string>();
   const logins = new Set<string>();
   let everyone = false;
+  let minPermission: Permission | null = null;
   for (const entry of splitList(text)) {
+    // A login cannot hold `:`, so `permission:…` is never a login.
+    if (entry.toLowerCase().startsWith('permission:')) {
+      const level = entry.slice('permission:'.length).trim().toLowerCase() as Permission;
+      if (!TRUSTABLE.includes(level))
+        throw new UsageError(`trusted-authors: ${quote(entry)} must be permission:write, permission:maintain or permission:admin`);
+      if (minPermission === null || PERMISSIONS.indexOf(level) < PERMISSIONS.indexOf(minPermission)) minPermission = level;
+      continue;
+    }
     // An entry that spells an author_association, in any letter case, is that
     // association: `owner, member` must never trust the user named "member".
     // A login that collides with one is written with its @: `@member`.
@@ -54,7 +82,30 @@ export function parseTrustPolicy(input: string | undefined): TrustPolicy {
         `trusted-authors: ${quote(entry)} is neither an author_association (${ASSOCIATIONS.join(', ')}) nor a GitHub login`,
       );
   }
-  return { everyone, associations, logins, text };
+  return { everyone, associations, logins, minPermission, permissions: new Map(), text };
+}
+
+/** Is `login`'s role on this repository, as resolved, at least the policy's `permission:` level? */
+function permitted(policy: TrustPolicy, login: string): boolean {
+  if (policy.minPermission === null) return false;
+  const role = policy.permissions.get(login.toLowerCase());
+  return role !== undefined && role !== 'none' && PERMISSIONS.indexOf(role) >= PERMISSIONS.indexOf(policy.minPermission);
+}
+
+/**
+ * The logins whose role must be read before `policy` can decide about them:
+ * none unless a `permission:` entry is given, and never one that an
+ * association or a listed login already trusts, or one already resolved.
+ */
+export function unresolvedLogins(policy: TrustPolicy, authors: Iterable<Author>): string[] {
+  if (policy.minPermission === null || policy.everyone) return [];
+  const out = new Set<string>();
+  for (const a of authors) {
+    if (!a.login || matchesListed(policy, a)) continue;
+    const key = a.login.toLowerCase();
+    if (!policy.permissions.has(key)) out.add(key);
+  }
+  return [...out];
 }
 
 export interface Author {
@@ -62,15 +113,22 @@ export interface Author {
   association: string;
 }
 
-/** The policy itself: does `trusted-authors` name this author, by login or by association? */
-function matches(policy: TrustPolicy, author: Author): boolean {
+/** Does `trusted-authors` name this author, by login or by association? */
+function matchesListed(policy: TrustPolicy, author: Author): boolean {
   if (policy.everyone) return true;
   if (author.login && policy.logins.has(author.login.toLowerCase())) return true;
   return policy.associations.has(author.association);
 }
 
-function whyUntrusted(author: Author): string {
-  return `author ${author.login ?? '(unknown)'} (${author.association}) is not in trusted-authors`;
+/** The policy itself: listed, or holding the `permission:` role on this repository. */
+function matches(policy: TrustPolicy, author: Author): boolean {
+  return matchesListed(policy, author) || (author.login !== null && permitted(policy, author.login));
+}
+
+function whyUntrusted(author: Author, policy: TrustPolicy): string {
+  const role = policy.minPermission !== null && author.login ? policy.permissions.get(author.login.toLowerCase()) : undefined;
+  const held = role === undefined ? '' : `, role ${role} here`;
+  return `author ${author.login ?? '(unknown)'} (${author.association}${held}) is not in trusted-authors`;
 }
 
 /**
@@ -121,7 +179,9 @@ export function trustOfSource(source: Source, policy?: TrustPolicy): Trust {
     case 'index-gist-file':
       return source.via ? COUNTS : NOT_INHERITED;
     default:
-      return policy !== undefined && matches(policy, source.author) ? COUNTS : { counts: false, why: whyUntrusted(source.author) };
+      return policy !== undefined && matches(policy, source.author)
+        ? COUNTS
+        : { counts: false, why: whyUntrusted(source.author, policy as TrustPolicy) };
   }
 }
 

@@ -129,6 +129,8 @@ export interface CheckResult {
   problems: string[];
   /** What the gate did not follow or count, and why (untrusted PR author, too many references, …). */
   notes: string[];
+  /** Set when the gated item is exempt (exempt-authors, exempt-labels): why, starting with `exempt`. */
+  exempt?: string;
 }
 
 function statusOf(a: Located, validation: Validation): TypeStatus {

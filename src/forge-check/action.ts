@@ -49,7 +49,8 @@ async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => voi
   const run = await runCheck(gh, inputs);
   const result = itemResult(run, inputs.failOnViolation);
   writeReport(inputs.reportFile, result);
-  if (inputs.comment && run.verdicts.length > 0) {
+  // A merge group's PRs keep their comments: the queue's verdict is the group commit's status.
+  if (inputs.comment && run.verdicts.length > 0 && run.group === null) {
     const own = { gate: inputs.gateName, trust: inputs.gate.trust, identity: await tokenLogin(gh) };
     for (const v of run.verdicts) {
       const body = statusCommentBody(v.result, STATUS_FOOTER, {
@@ -65,6 +66,8 @@ async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => voi
   }
   for (const v of run.verdicts)
     if (v.status?.result === 'created') log(`wrote the status on PR #${v.subject}: ${v.result.conforming ? 'success' : 'failure'}`);
+  if (run.group?.status?.result === 'created')
+    log(`wrote the status on merge group ${run.group.sha.slice(0, 12)}: ${run.group.conforming ? 'success' : 'failure'}`);
   return result;
 }
 

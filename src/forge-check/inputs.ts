@@ -19,7 +19,12 @@ import type { Repo } from '../common/repo.js';
 import { parseRequired, requiredWarnings, VALIDATIONS, type GateSettings } from '../conformance/evaluate.js';
 import type { RepositoryFilter } from './repository/logic.js';
 
-export const SCOPES = ['item', 'repository'] as const;
+/**
+ * item: the issue or PR of the event; pull-requests: the PR gate (forge-gate) —
+ * only PRs are gated, and an issue no open PR closes is left alone;
+ * repository: every matching issue.
+ */
+export const SCOPES = ['item', 'pull-requests', 'repository'] as const;
 export type Scope = (typeof SCOPES)[number];
 const STATES = ['all', 'open', 'closed'] as const;
 
@@ -46,6 +51,8 @@ export type Trigger =
   | { kind: 'issue'; number: number }
   | { kind: 'commit'; sha: string; headRepository: string | null; headBranch: string | null; claimed: number | null }
   | { kind: 'named'; number: number }
+  | { kind: 'group'; sha: string; headRef: string; base: string }
+  | { kind: 'gone'; number: number; why: string }
   | { kind: 'none'; event: string };
 
 /** Where the verdict is written as a commit status, when it is. */
@@ -53,11 +60,21 @@ export interface StatusSettings {
   context: string;
   /** The run's page, the status's link. */
   targetUrl: string | null;
+  /** This run's id (GITHUB_RUN_ID): a status linked to a newer run of this repository is never overwritten. */
+  runId: number | null;
+}
+
+/** Who and what is exempt from the gate (a dependency bump, a docs PR): logins and labels, lower-cased. */
+export interface Exemptions {
+  authors: ReadonlySet<string>;
+  labels: ReadonlySet<string>;
 }
 
 /** One work item, or the PRs an event touches: each PR checked through the issues it closes. */
 export interface ItemInputs extends SharedInputs {
-  scope: 'item';
+  /** pull-requests: only PRs are gated (forge-gate); an issue that no open PR closes is left alone. */
+  scope: 'item' | 'pull-requests';
+  exempt: Exemptions;
   trigger: Trigger;
   /** Keep one comment with the verdict on each checked PR (or the issue). */
   comment: boolean;
@@ -90,6 +107,27 @@ function requiredTypes(): Parser<string[]> {
 
 function labelList(): Parser<string[]> {
   return (raw) => splitList(raw);
+}
+
+/** A login as GitHub spells one (a bot's ends in [bot]); compared without case. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:_[A-Za-z0-9]{1,39})?(?:\[bot\])?$/;
+
+/** `exempt-authors`: logins, comma- or newline-separated, an @ allowed. */
+function loginSet(): Parser<ReadonlySet<string>> {
+  return (raw, name) => {
+    const out = new Set<string>();
+    for (const entry of splitList(raw)) {
+      const login = entry.replace(/^@/, '');
+      if (!LOGIN.test(login)) throw new UsageError(`input "${name}": ${JSON.stringify(entry)} is not a GitHub login`);
+      out.add(login.toLowerCase());
+    }
+    return out;
+  };
+}
+
+/** `exempt-labels`: label names (GitHub compares them without case). */
+function labelSet(): Parser<ReadonlySet<string>> {
+  return (raw) => new Set(splitList(raw).map((l) => l.toLowerCase()));
 }
 
 /** `milestone`: a number, a title, `*` (any milestone) or `none`. */
@@ -144,6 +182,8 @@ export const SCHEMA = {
   fullEvery: { input: 'full-every', parse: duration() },
   reportTitles: { input: 'report-titles', parse: bool(true) },
   statusContext: { input: 'status-context', parse: statusContext() },
+  exemptAuthors: { input: 'exempt-authors', parse: loginSet() },
+  exemptLabels: { input: 'exempt-labels', parse: labelSet() },
 };
 
 type Raw = ReturnType<typeof readInputs<typeof SCHEMA>>;
@@ -155,6 +195,8 @@ function checkScope(raw: Raw, get: Getter): void {
     if (raw.comment) throw new UsageError('comment: true needs scope: item (the comment is kept on the checked issue or PR)');
     if (raw.status) throw new UsageError('status: true needs scope: item (the status is written on each checked PR)');
     if (raw.fullEvery !== null && raw.since === null) throw new UsageError('full-every: only with scope: repository and since: last-run');
+    if (raw.exemptAuthors.size > 0 || raw.exemptLabels.size > 0)
+      throw new UsageError('exempt-authors and exempt-labels apply to a gate (scope: item or pull-requests), not to scope: repository');
     return;
   }
   const only = [
@@ -167,7 +209,7 @@ function checkScope(raw: Raw, get: Getter): void {
     ['checkpoint', get('checkpoint').trim() !== '' && raw.checkpoint !== DEFAULT_CHECKPOINT],
   ] as const;
   const set = only.filter(([, isSet]) => isSet).map(([name]) => name);
-  if (set.length > 0) throw new UsageError(`${set.join(', ')}: only with scope: repository (scope is item)`);
+  if (set.length > 0) throw new UsageError(`${set.join(', ')}: only with scope: repository (scope is ${raw.scope})`);
 }
 
 export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
@@ -196,13 +238,21 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
     };
   }
   const run = runUrl();
-  const status = raw.status ? { context: raw.statusContext, targetUrl: run } : null;
+  const runId = /^\d{1,20}$/.test(process.env.GITHUB_RUN_ID ?? '') ? Number(process.env.GITHUB_RUN_ID) : null;
+  const status = raw.status ? { context: raw.statusContext, targetUrl: run, runId } : null;
+  // An event that names no item (push, schedule, a dispatch without issue-number) touches
+  // nothing: the logic says so in one notice and asks GitHub nothing.
   const trigger = triggerOf(event, common.issueNumber);
-  // An event that never names an item (workflow_dispatch, schedule, push) needs issue-number; a
-  // workflow_run that names no commit touches nothing, and says so.
-  if (trigger.kind === 'none' && event.name !== 'workflow_run')
-    throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue or pull request`);
-  return { ...shared, scope: 'item', trigger, comment: raw.comment, status, runUrl: run, gateName: raw.statusContext };
+  return {
+    ...shared,
+    scope: raw.scope,
+    exempt: { authors: raw.exemptAuthors, labels: raw.exemptLabels },
+    trigger,
+    comment: raw.comment,
+    status,
+    runUrl: run,
+    gateName: raw.statusContext,
+  };
 }
 
 /** The run's page: GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID, when the runner says all three. */
@@ -212,12 +262,45 @@ function runUrl(): string | null {
 }
 
 type Payload = {
+  action?: unknown;
   workflow_run?: { head_sha?: unknown; head_branch?: unknown; head_repository?: { full_name?: unknown } | null };
+  merge_group?: { head_sha?: unknown; head_ref?: unknown; base_ref?: unknown };
+  issue?: { number?: unknown };
+  changes?: { new_issue?: { html_url?: unknown; number?: unknown }; new_repository?: { full_name?: unknown } };
 };
+
+/** An issue that is no longer here: deleted, or transferred (the payload says where to). */
+function goneIssue(event: EventInfo): Trigger | null {
+  const p = event.payload as Payload;
+  if (event.name !== 'issues' || typeof p.issue?.number !== 'number') return null;
+  const number = p.issue.number;
+  if (p.action === 'deleted') return { kind: 'gone', number, why: `#${number} was deleted` };
+  if (p.action !== 'transferred') return null;
+  const to = p.changes?.new_repository?.full_name;
+  const url = p.changes?.new_issue?.html_url;
+  const where = typeof url === 'string' ? url : typeof to === 'string' ? to : 'another repository';
+  return { kind: 'gone', number, why: `#${number} was transferred to ${where}` };
+}
+
+/** The branch a merge group merges into, from its full ref (refs/heads/main → main). */
+function branchOf(ref: string): string {
+  return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ref;
+}
 
 /** The trigger an event and the issue-number input name. */
 function triggerOf(event: EventInfo, named: number | null): Trigger {
-  const run = (event.payload as Payload).workflow_run;
+  const p = event.payload as Payload;
+  const group = p.merge_group;
+  if (event.name === 'merge_group' && typeof group?.head_sha === 'string' && /^[0-9a-f]{40}$/i.test(group.head_sha))
+    return {
+      kind: 'group',
+      sha: group.head_sha,
+      headRef: typeof group.head_ref === 'string' ? group.head_ref : '',
+      base: typeof group.base_ref === 'string' ? branchOf(group.base_ref) : '',
+    };
+  const gone = goneIssue(event);
+  if (gone && named === null) return gone;
+  const run = p.workflow_run;
   if (event.name === 'workflow_run' && typeof run?.head_sha === 'string' && run.head_sha !== '') {
     const repo = run.head_repository?.full_name;
     return {

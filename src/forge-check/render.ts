@@ -20,6 +20,11 @@ function capped(text: string): string {
 }
 
 export function markdownReport(result: CheckResult): string {
+  if (result.exempt) {
+    const item = result.items[0];
+    const what = item ? `${item.kind === 'pull' ? 'PR' : 'Issue'} [#${item.number}](${item.url})` : 'The item';
+    return `## FORGE conformance: ✅ exempt\n\n${what} is ${tableCell(result.exempt)}: no FORGE annotations are required.\n`;
+  }
   const out: string[] = [];
   out.push(`## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`, '');
   for (const n of result.notes) out.push(`> ${tableCell(n)}`, '');
@@ -108,25 +113,40 @@ function combined(run: CheckRun): CheckResult {
   };
 }
 
+/** The summary's heading: one verdict, several PRs, or a merge group's commit. */
+function heading(run: CheckRun, all: CheckResult): string {
+  if (run.group) {
+    const prs = run.group.pulls.map((n) => `#${n}`).join(', ');
+    return `## FORGE conformance: ${all.conforming ? '✅' : '❌'} merge group \`${run.group.sha.slice(0, 12)}\` (PR ${prs})`;
+  }
+  return `## FORGE conformance: ${all.conforming ? '✅' : '❌'} ${run.verdicts.length} PRs checked`;
+}
+
 /** The item check's result for the runner; the status comments' outcomes are added by the wiring. */
 export function itemResult(run: CheckRun, failOnViolation: boolean): ActionResult & { warnings: string[]; notices: string[] } {
   const all = combined(run);
+  // A merge group is judged whole: a PR in it that could not be read fails it too.
+  if (run.group && !run.group.conforming && all.conforming)
+    Object.assign(all, { conforming: false, problems: [...all.problems, 'a PR in the merge group could not be checked'] });
   const failing = !all.conforming;
+  const notices = new Set(run.verdicts.flatMap((v) => v.notices));
+  const runNotes = run.notes.map((n) => `> ${tableCell(n)}`).join('\n\n');
   const summary =
     run.verdicts.length === 0
-      ? `## FORGE conformance: nothing to check\n\n${run.notes.map((n) => `> ${tableCell(n)}`).join('\n\n')}\n`
-      : run.verdicts.length === 1
+      ? `## FORGE conformance: nothing to check\n\n${runNotes}\n`
+      : run.verdicts.length === 1 && !run.group
         ? markdownReport(run.verdicts[0].result)
         : [
-            `## FORGE conformance: ${all.conforming ? '✅' : '❌'} ${run.verdicts.length} PRs checked`,
+            heading(run, all),
             '',
+            ...(runNotes ? [runNotes, ''] : []),
             ...run.verdicts.map((v) => markdownReport(v.result).replace(/^## FORGE conformance:/, `## PR #${v.subject}:`)),
           ].join('\n');
   return {
     outputs: checkOutputs(all),
     summary,
     failure: failing && failOnViolation ? `FORGE conformance failed: ${all.problems.join('; ')}` : null,
-    notices: run.notes,
-    warnings: [...run.warnings, ...all.notes, ...(failing && !failOnViolation ? all.problems : [])],
+    notices: [...run.notes, ...notices],
+    warnings: [...run.warnings, ...all.notes.filter((n) => !notices.has(n)), ...(failing && !failOnViolation ? all.problems : [])],
   };
 }

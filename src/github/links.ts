@@ -7,6 +7,7 @@
  * reading the PR body.
  */
 import type { Repo } from '../common/repo.js';
+import type { Author } from '../common/trust.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
 
@@ -29,6 +30,7 @@ type IssueNode = { number: number; repository: { nameWithOwner: string } };
  */
 const PULL_LINKS_QUERY = `query PullLinks($owner: String!, $repo: String!, $number: Int!, $after: String, $withLinked: Boolean!) {
   repository(owner: $owner, name: $repo) {
+    defaultBranchRef { name }
     pullRequest(number: $number) {
       closingIssuesReferences(first: 100, after: $after) {
         pageInfo { hasNextPage endCursor }
@@ -42,12 +44,25 @@ const PULL_LINKS_QUERY = `query PullLinks($owner: String!, $repo: String!, $numb
   }
 }`;
 
-const ISSUE_PULLS_QUERY = `query IssuePulls($owner: String!, $repo: String!, $number: Int!, $after: String) {
+/**
+ * What a number is (an issue or a PR) and, for an issue, the open PRs that
+ * close it, with who wrote each PR and, on the first page, which links were
+ * made in the sidebar: an issue event re-gates only the PRs whose verdict can
+ * depend on the issue.
+ */
+const ISSUE_PULLS_QUERY = `query IssuePulls($owner: String!, $repo: String!, $number: Int!, $after: String, $withLinked: Boolean!) {
   repository(owner: $owner, name: $repo) {
-    issue(number: $number) {
-      closedByPullRequestsReferences(first: 100, after: $after, includeClosedPrs: false) {
-        pageInfo { hasNextPage endCursor }
-        nodes { number state repository { nameWithOwner } }
+    issueOrPullRequest(number: $number) {
+      __typename
+      ... on Issue {
+        closedByPullRequestsReferences(first: 100, after: $after, includeClosedPrs: false) {
+          pageInfo { hasNextPage endCursor }
+          nodes { number state authorAssociation author { __typename login } repository { nameWithOwner } }
+        }
+        linked: closedByPullRequestsReferences(first: 100, includeClosedPrs: false, userLinkedOnly: true) @include(if: $withLinked) {
+          pageInfo { hasNextPage endCursor }
+          nodes { number repository { nameWithOwner } }
+        }
       }
     }
   }
@@ -69,42 +84,140 @@ async function allPages<T>(fetch: (after: string | null) => Promise<Page<T> | nu
 const ref = (n: IssueNode): ItemRef => ({ repository: n.repository.nameWithOwner, number: n.number });
 
 type PullLinksData = {
-  repository: { pullRequest: { closingIssuesReferences: Page<IssueNode>; linked?: Page<IssueNode> } | null } | null;
+  repository: {
+    defaultBranchRef?: { name: string } | null;
+    pullRequest: { closingIssuesReferences: Page<IssueNode>; linked?: Page<IssueNode> } | null;
+  } | null;
 };
+
+/** The issues a PR closes as GitHub records them, and the branch GitHub reads closing keywords for. */
+export interface PullLinks {
+  /** Made in the Development sidebar (someone with write access). */
+  linked: ItemRef[];
+  /** From closing keywords in the PR body (its author). */
+  keyword: ItemRef[];
+  /** The repository's default branch; null when GitHub did not say. */
+  defaultBranch: string | null;
+}
 
 /**
  * The issues PR #number closes, split by who made the link: `linked` in the
  * Development sidebar (someone with triage access), `keyword` in the PR body
  * (its author). One query per 100 links.
  */
-export async function pullLinks(gh: GitHub, r: Repo, number: number): Promise<{ linked: ItemRef[]; keyword: ItemRef[] }> {
+export async function pullLinks(gh: GitHub, r: Repo, number: number): Promise<PullLinks> {
   let linked: ItemRef[] = [];
+  let defaultBranch: string | null = null;
   const all = await allPages<IssueNode>(async (after) => {
     const data = await api(`reading the issues PR #${number} closes`, () =>
       gh.graphql<PullLinksData>(PULL_LINKS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
     );
+    defaultBranch = data.repository?.defaultBranchRef?.name ?? defaultBranch;
     const pull = data.repository?.pullRequest ?? null;
     if (pull?.linked) linked = pull.linked.nodes.filter((n): n is IssueNode => n !== null).map(ref);
     return pull?.closingIssuesReferences ?? null;
   });
-  const key = (x: ItemRef) => `${x.repository.toLowerCase()}#${x.number}`;
-  const manual = new Set(linked.map(key));
-  return { linked, keyword: all.map(ref).filter((x) => !manual.has(key(x))) };
+  const manual = new Set(linked.map(refKey));
+  return { linked, keyword: all.map(ref).filter((x) => !manual.has(refKey(x))), defaultBranch };
 }
 
-/** The open PRs that close issue #number (by keyword or sidebar link), in any repository. */
-export async function openPullsClosing(gh: GitHub, r: Repo, number: number): Promise<ItemRef[]> {
-  type PullNode = IssueNode & { state: string };
+/** One spelling of a reference for comparing: repository names are case-insensitive. */
+export function refKey(x: ItemRef): string {
+  return `${x.repository.toLowerCase()}#${x.number}`;
+}
+
+/** An open PR that closes an issue: where it is, who wrote it, and whether the link was made in the sidebar. */
+export interface ClosingPull extends ItemRef {
+  author: Author;
+  /** Linked in the Development sidebar (write access), not only by a keyword its author typed. */
+  sidebar: boolean;
+}
+
+/** What a number is in a repository: an issue (with the open PRs that close it), a PR, or nothing GitHub shows. */
+export type IssueOrPull = { kind: 'issue'; pulls: ClosingPull[] } | { kind: 'pull' } | { kind: 'missing' };
+
+type PullNode = IssueNode & { state: string; authorAssociation?: string; author?: { __typename?: string; login: string } | null };
+type IssuePullsData = {
+  repository: {
+    issueOrPullRequest:
+      | { __typename: 'Issue'; closedByPullRequestsReferences: Page<PullNode>; linked?: Page<IssueNode> }
+      | { __typename: 'PullRequest' }
+      | null;
+  } | null;
+};
+
+/**
+ * GraphQL names a bot by its app's slug (`dependabot`); REST, and so
+ * trusted-authors, by `dependabot[bot]`.
+ */
+function restLogin(author: PullNode['author']): string | null {
+  if (!author) return null;
+  return author.__typename === 'Bot' && !author.login.endsWith('[bot]') ? `${author.login}[bot]` : author.login;
+}
+
+/** Issue #number (or PR) as GitHub has it: for an issue, every open PR that closes it, in any repository. */
+export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<IssueOrPull> {
+  let kind = 'missing' as 'issue' | 'pull' | 'missing';
+  let linked: ItemRef[] = [];
   const nodes = await allPages<PullNode>(async (after) => {
     const data = await api(`reading the PRs that close #${number}`, () =>
-      gh.graphql<{ repository: { issue: { closedByPullRequestsReferences: Page<PullNode> } | null } | null }>(ISSUE_PULLS_QUERY, {
+      gh.graphql<IssuePullsData>(ISSUE_PULLS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+    );
+    const found = data.repository?.issueOrPullRequest ?? null;
+    if (found === null || found.__typename !== 'Issue') {
+      if (found?.__typename === 'PullRequest') kind = 'pull';
+      return null;
+    }
+    kind = 'issue';
+    if (found.linked) linked = found.linked.nodes.filter((n): n is IssueNode => n !== null).map(ref);
+    return found.closedByPullRequestsReferences;
+  });
+  if (kind !== 'issue') return { kind };
+  const sidebar = new Set(linked.map(refKey));
+  const pulls = nodes
+    .filter((n) => n.state === 'OPEN')
+    .map((n) => ({
+      ...ref(n),
+      author: { login: restLogin(n.author), association: n.authorAssociation ?? 'NONE' },
+      sidebar: sidebar.has(refKey(ref(n))),
+    }));
+  return { kind: 'issue', pulls };
+}
+
+/** The merge queue of `branch`: each entry's PR and the head commit of the merge group built for it, in queue order. */
+const MERGE_QUEUE_QUERY = `query MergeQueue($owner: String!, $repo: String!, $branch: String!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    mergeQueue(branch: $branch) {
+      entries(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { position headCommit { oid } pullRequest { number } }
+      }
+    }
+  }
+}`;
+
+type EntryNode = { position: number; headCommit: { oid: string } | null; pullRequest: { number: number } | null };
+
+export interface QueueEntry {
+  position: number;
+  head: string | null;
+  pull: number | null;
+}
+
+/** Every entry of the merge queue of `branch` (empty when the branch has no queue). */
+export async function mergeQueueEntries(gh: GitHub, r: Repo, branch: string): Promise<QueueEntry[]> {
+  const nodes = await allPages<EntryNode>(async (after) => {
+    const data = await api(`reading the merge queue of ${branch}`, () =>
+      gh.graphql<{ repository: { mergeQueue: { entries: Page<EntryNode> } | null } | null }>(MERGE_QUEUE_QUERY, {
         owner: r.owner,
         repo: r.repo,
-        number,
+        branch,
         after,
       }),
     );
-    return data.repository?.issue?.closedByPullRequestsReferences ?? null;
+    return data.repository?.mergeQueue?.entries ?? null;
   });
-  return nodes.filter((n) => n.state === 'OPEN').map(ref);
+  return nodes
+    .map((n) => ({ position: n.position, head: n.headCommit?.oid ?? null, pull: n.pullRequest?.number ?? null }))
+    .sort((a, b) => a.position - b.position);
 }

@@ -181,3 +181,19 @@ export function writtenByToken(identity: string | null, login: string | null): b
   if (!login) return false;
   return identity !== null ? login.toLowerCase() === identity.toLowerCase() : login.endsWith('[bot]');
 }
+
+/** An open PR of this repository and its head commit (fork PRs included). */
+export interface OpenPull {
+  number: number;
+  sha: string;
+}
+
+/**
+ * Every open PR of this repository with its head commit, 100 a request: who
+ * else shows the status written on a commit (a commit status belongs to the
+ * commit, not to one PR).
+ */
+export async function listOpenPulls(gh: GitHub, r: Repo): Promise<OpenPull[]> {
+  const raw = await api('listing the open PRs', () => gh.paginate(gh.rest.pulls.list, { ...r, state: 'open', per_page: 100 }));
+  return raw.map((p) => ({ number: p.number, sha: p.head?.sha ?? '' }));
+}

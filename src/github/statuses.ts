@@ -16,15 +16,30 @@ export interface CommitStatus {
   targetUrl: string | null;
 }
 
-/** The newest status in `context` on `sha`, or null (GitHub lists a commit's statuses newest first). */
+/**
+ * The newest status in `context` on `sha`, or null. The combined status of a
+ * ref holds the newest status of each context (100 contexts a page), so a
+ * commit with hundreds of statuses in one context is still one request; the
+ * plain list would hold only the newest 100 statuses of every context mixed.
+ */
 export async function latestStatus(gh: GitHub, r: Repo, sha: string, context: string): Promise<CommitStatus | null> {
-  const { data } = await api(`reading the statuses of ${sha.slice(0, 12)}`, () =>
-    gh.rest.repos.listCommitStatusesForRef({ ...r, ref: sha, per_page: 100 }),
-  );
-  const s = data.find((x) => x.context === context);
-  return s
-    ? { state: s.state as StatusState, description: s.description ?? '', context: s.context, targetUrl: s.target_url ?? null }
-    : null;
+  for (let page = 1; ; page++) {
+    const { data } = await api(`reading the combined status of ${sha.slice(0, 12)}`, () =>
+      gh.rest.repos.getCombinedStatusForRef({ ...r, ref: sha, per_page: 100, page }),
+    );
+    const s = data.statuses.find((x) => x.context === context);
+    if (s) return { state: s.state as StatusState, description: s.description ?? '', context: s.context, targetUrl: s.target_url ?? null };
+    if (data.statuses.length < 100 || page * 100 >= data.total_count) return null;
+  }
+}
+
+/** GitHub keeps at most this many statuses per commit and context, then refuses more (422). */
+export const STATUSES_PER_CONTEXT = 1000;
+
+/** Is this GitHub's refusal of a status past the per-commit, per-context limit? */
+export function isStatusLimit(err: unknown): boolean {
+  const e = err as { status?: number; message?: string };
+  return e?.status === 422 && /maximum number of statuses/i.test(e.message ?? '');
 }
 
 export async function createStatus(gh: GitHub, r: Repo, sha: string, status: CommitStatus): Promise<void> {

@@ -1,50 +1,107 @@
 /**
  * Which PRs an event touches. Whatever the event, the verdict belongs to a
- * PR's head commit: a comment or an edit on an issue re-gates every open PR
- * that closes it; a workflow_run names a commit, and the PR is the one whose
- * head that commit is — never a number the triggering run could have forged.
+ * PR's head commit (or, for a merge group, to the group's commit): a comment
+ * or an edit on an issue re-gates the open PRs whose verdict can depend on
+ * it; a workflow_run names a commit, and the PR is the one whose head that
+ * commit is — never a number the triggering run could have forged; a merge
+ * group is every PR whose changes its commit holds.
  */
 import { errorMessage } from '../../common/errors.js';
 import { repoName } from '../../common/repo.js';
+import { counts } from '../../common/trust.js';
 import type { GitHub } from '../../github/client.js';
-import { openPullsClosing } from '../../github/links.js';
+import { issueOrPull, mergeQueueEntries, type ClosingPull } from '../../github/links.js';
+import { resolvePermissions } from '../../github/permissions.js';
 import { openPullsByHead, pullsForCommit, readPull } from '../../github/reads.js';
-import type { Trigger } from '../inputs.js';
-import type { ItemInputs } from '../inputs.js';
+import type { ItemInputs, Trigger } from '../inputs.js';
 
-/** What to check: PRs (with the workflow's own issue, if named), an issue on its own, or an item to read first. */
-export type Target =
-  | { kind: 'pull'; number: number; named: number | null }
-  | { kind: 'issue'; number: number }
-  | { kind: 'named'; number: number };
+/** What to check: PRs (with the workflow's own issue, if named), or an issue on its own. */
+export type Target = { kind: 'pull'; number: number; named: number | null } | { kind: 'issue'; number: number };
+
+/** The merge group whose commit gets the one status for all of its PRs. */
+export interface Group {
+  sha: string;
+  /** The PRs in the group, in queue order. */
+  pulls: number[];
+}
 
 export interface Touched {
   targets: Target[];
+  /** Set for a merge_group event: the statuses go on the group's commit, not on each PR's head. */
+  group: Group | null;
   /** Why nothing or less was checked: shown as notices. */
   notes: string[];
   /** A claim the gate refused (a forged issue-number on workflow_run): shown as warnings. */
   warnings: string[];
 }
 
-/** The open PRs of this repository that close issue #number; the issue itself when there are none. */
+const touched = (targets: Target[], notes: string[] = [], warnings: string[] = []): Touched => ({
+  targets,
+  group: null,
+  notes,
+  warnings,
+});
+
+const shown = (refs: readonly { repository: string; number: number }[], here: string) =>
+  refs.map((p) => (p.repository.toLowerCase() === here.toLowerCase() ? `#${p.number}` : `${p.repository}#${p.number}`)).join(', ');
+
+/**
+ * Does PR `p`'s verdict depend on the issue? Only when its link counts: made
+ * in the sidebar, or by a keyword its trusted author typed. A stranger's PR
+ * that names the issue is judged without it, so an issue event need not re-gate it.
+ */
+function dependsOnIssue(p: ClosingPull, inputs: ItemInputs): boolean {
+  return p.sidebar || counts('closing-reference', p.author, inputs.gate.trust);
+}
+
+/**
+ * Issue #number (from an issue event, or named by issue-number): the open PRs
+ * of this repository whose verdict can depend on it. When none does, the issue
+ * itself is checked (scope item) or nothing is (scope pull-requests, the PR gate).
+ * A number that turns out to be a PR is that PR.
+ */
 async function forIssue(gh: GitHub, inputs: ItemInputs, number: number): Promise<Touched> {
-  const here = repoName(inputs.repo).toLowerCase();
+  const here = repoName(inputs.repo);
+  const alone = (why: string): Touched =>
+    inputs.scope === 'pull-requests'
+      ? touched([], [`${why}: the PR gate has nothing to gate`])
+      : touched([{ kind: 'issue', number }], [`${why}: #${number} is checked on its own`]);
+  let found: Awaited<ReturnType<typeof issueOrPull>>;
   try {
-    const pulls = await openPullsClosing(gh, inputs.repo, number);
-    const ours = pulls.filter((p) => p.repository.toLowerCase() === here);
-    const elsewhere = pulls.filter((p) => p.repository.toLowerCase() !== here);
-    const notes = elsewhere.length
-      ? [`#${number} is also closed by ${elsewhere.map((p) => `${p.repository}#${p.number}`).join(', ')}: gated in their own repositories`]
-      : [];
-    if (ours.length === 0) return { targets: [{ kind: 'issue', number }], notes, warnings: [] };
-    return { targets: ours.map((p) => ({ kind: 'pull', number: p.number, named: null })), notes, warnings: [] };
+    found = await issueOrPull(gh, inputs.repo, number);
   } catch (err) {
-    return {
-      targets: [{ kind: 'issue', number }],
-      notes: [`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)}): #${number} is checked on its own`],
-      warnings: [],
-    };
+    return alone(`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)})`);
   }
+  if (found.kind === 'pull') return touched([{ kind: 'pull', number, named: null }]);
+  if (found.kind === 'missing')
+    return touched([], [`#${number} is not an issue or PR this token can see in ${here} (deleted or transferred?): nothing to gate`]);
+  const notes: string[] = [];
+  const elsewhere = found.pulls.filter((p) => p.repository.toLowerCase() !== here.toLowerCase());
+  if (elsewhere.length > 0) notes.push(`#${number} is also closed by ${shown(elsewhere, here)}: gated in their own repositories`);
+  const ours = found.pulls.filter((p) => p.repository.toLowerCase() === here.toLowerCase());
+  notes.push(
+    ...(await resolvePermissions(
+      gh,
+      inputs.repo,
+      inputs.gate.trust,
+      ours.map((p) => p.author),
+    )),
+  );
+  const gated = ours.filter((p) => dependsOnIssue(p, inputs));
+  const strangers = ours.filter((p) => !dependsOnIssue(p, inputs));
+  if (strangers.length > 0)
+    notes.push(
+      `not re-gated from #${number}: ${shown(strangers, here)} — ${strangers.length === 1 ? 'its author is' : 'their authors are'} not in trusted-authors and the link is only a closing keyword, so ${strangers.length === 1 ? 'its verdict does' : 'their verdicts do'} not depend on #${number}`,
+    );
+  if (gated.length === 0) {
+    const why = ours.length === 0 ? `no open PR closes #${number}` : `no open PR's verdict depends on #${number}`;
+    const out = alone(why);
+    return { ...out, notes: [...notes, ...out.notes] };
+  }
+  return touched(
+    gated.map((p) => ({ kind: 'pull', number: p.number, named: null })),
+    notes,
+  );
 }
 
 /**
@@ -70,23 +127,77 @@ async function forCommit(gh: GitHub, inputs: ItemInputs, t: Extract<Trigger, { k
     }
     warnings.push(`issue-number ${t.claimed} is ignored: the workflow_run is for commit ${t.sha.slice(0, 12)}, and ${why}`);
   }
-  if (numbers.length === 0)
-    return { targets: [], notes: [`no open PR has commit ${t.sha.slice(0, 12)} as its head: nothing to gate`], warnings };
-  return { targets: numbers.map((number) => ({ kind: 'pull', number, named: null })), notes: [], warnings };
+  if (numbers.length === 0) return touched([], [`no open PR has commit ${t.sha.slice(0, 12)} as its head: nothing to gate`], warnings);
+  return touched(
+    numbers.map((number) => ({ kind: 'pull', number, named: null })),
+    [],
+    warnings,
+  );
+}
+
+/** `gh-readonly-queue/<base>/pr-<N>-<sha>`: the PR whose entry the group was built for. */
+function queuedPull(headRef: string): number | null {
+  const name = headRef.split('/').pop() ?? '';
+  if (!name.startsWith('pr-')) return null;
+  const digits = name.slice(3).split('-')[0];
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : null;
+}
+
+/**
+ * A merge group's PRs: GitHub builds the group for one queue entry on top of
+ * every entry ahead of it, so its commit holds the changes of that entry and
+ * all before it. The entry is the one whose head commit is the group's
+ * (GraphQL mergeQueue); when the queue cannot be read or no longer holds it,
+ * the PR named in the group's ref is checked alone, and a notice says so.
+ */
+async function forGroup(gh: GitHub, inputs: ItemInputs, t: Extract<Trigger, { kind: 'group' }>): Promise<Touched> {
+  const notes: string[] = [];
+  let pulls: number[] = [];
+  try {
+    const entries = await mergeQueueEntries(gh, inputs.repo, t.base);
+    const own = entries.find((e) => e.head?.toLowerCase() === t.sha.toLowerCase());
+    if (own) pulls = entries.filter((e) => e.position <= own.position && e.pull !== null).map((e) => e.pull as number);
+    else notes.push(`the merge queue of ${t.base || '(no branch)'} has no entry for commit ${t.sha.slice(0, 12)}`);
+  } catch (err) {
+    notes.push(`the merge queue of ${t.base || '(no branch)'} could not be read (${errorMessage(err)})`);
+  }
+  if (pulls.length === 0) {
+    const named = queuedPull(t.headRef);
+    if (named !== null) {
+      pulls = [named];
+      notes.push(`the group's ref names PR #${named}: it is checked alone (PRs ahead of it in the queue are not known)`);
+    }
+  }
+  if (pulls.length === 0) return touched([], [...notes, `no PR could be found for merge group ${t.sha.slice(0, 12)}: nothing to gate`]);
+  return {
+    targets: pulls.map((number) => ({ kind: 'pull', number, named: null })),
+    group: { sha: t.sha, pulls },
+    notes,
+    warnings: [],
+  };
 }
 
 export async function touchedBy(gh: GitHub, inputs: ItemInputs): Promise<Touched> {
   const t = inputs.trigger;
   switch (t.kind) {
     case 'pull':
-      return { targets: [{ kind: 'pull', number: t.number, named: t.named }], notes: [], warnings: [] };
+      return touched([{ kind: 'pull', number: t.number, named: t.named }]);
+    // An issue named by issue-number (a dispatch, the agent's own job) re-gates like an event on it.
     case 'named':
-      return { targets: [{ kind: 'named', number: t.number }], notes: [], warnings: [] };
     case 'issue':
       return forIssue(gh, inputs, t.number);
     case 'commit':
       return forCommit(gh, inputs, t);
+    case 'group':
+      return forGroup(gh, inputs, t);
+    case 'gone':
+      return touched([], [`${t.why}: nothing to gate`]);
     default:
-      return { targets: [], notes: [`the "${t.event}" event names no commit, PR or issue: nothing to gate`], warnings: [] };
+      return touched(
+        [],
+        [
+          `the "${t.event}" event names no PR, issue or commit and issue-number is not set: nothing to gate (on workflow_dispatch or repository_dispatch, pass the issue or PR as issue-number)`,
+        ],
+      );
   }
 }

@@ -1,18 +1,20 @@
 /**
  * forge-check's logic on items: which PRs (or which issue) the event touches,
  * each PR gathered with the issues it closes, the decision for each
- * (conformance/evaluate.ts), and each verdict written as a commit status when
- * asked. Typed inputs and the client in, one verdict per checked PR out. The
- * repository scope's logic is repository/logic.ts.
+ * (conformance/evaluate.ts, or an exemption), and the verdicts written as
+ * commit statuses when asked — one per commit: on a PR's head, or on a merge
+ * group's commit for all of its PRs. Typed inputs and the client in, one
+ * verdict per checked PR out. The repository scope's logic is repository/logic.ts.
  */
 import { errorMessage } from '../../common/errors.js';
 import { evaluate, type CheckResult } from '../../conformance/evaluate.js';
+import { exemptResult } from '../../conformance/exempt.js';
 import type { GitHub } from '../../github/client.js';
-import { readPull, type PullInfo } from '../../github/reads.js';
+import { listOpenPulls, readPull, type OpenPull, type PullInfo } from '../../github/reads.js';
 import type { ItemInputs } from '../inputs.js';
-import { gatherNamed, gatherPull, type Gathered, type ThreadCache } from './gather.js';
-import { touchedBy, type Target } from './pulls.js';
-import { keepStatus, statusOf, type StatusOutcome } from './status.js';
+import { gatherIssue, gatherPull, type Gathered, type ThreadCache } from './gather.js';
+import { touchedBy, type Group, type Target } from './pulls.js';
+import { keepStatus, statusOf, toLimit, type DesiredStatus, type StatusOutcome } from './status.js';
 
 export interface Verdict {
   /** The PR or issue the verdict is for (where its status comment goes). */
@@ -21,41 +23,154 @@ export interface Verdict {
   pull: PullInfo | null;
   result: CheckResult;
   status: StatusOutcome | null;
+  /** How GitHub linked the PR: notices (they are in the result's notes too, for the summary). */
+  notices: string[];
 }
 
 export interface CheckRun {
   verdicts: Verdict[];
+  /** Set on a merge_group event: the group's commit and its one status. */
+  group: (Group & { status: StatusOutcome | null; conforming: boolean }) | null;
   /** Why nothing or less was checked (notices). */
   notes: string[];
   /** Claims refused and writes that failed (warnings). */
   warnings: string[];
 }
 
-async function gather(gh: GitHub, inputs: ItemInputs, target: Target, cache: ThreadCache): Promise<Gathered> {
-  if (target.kind === 'pull') return gatherPull(gh, inputs, target.number, target.named, cache);
-  return gatherNamed(gh, inputs, target.number, cache);
+/** The decision on what was gathered: an exemption, or the evaluation with the gathering's own problems added. */
+function decide(gathered: Gathered, inputs: ItemInputs): CheckResult {
+  if (gathered.exempt !== null) return exemptResult(gathered.thread, inputs.gate.required, gathered.exempt);
+  const { items, shared, pull, notes, passedOver, problems } = gathered;
+  const decided = evaluate(items, shared, { ...inputs.gate, pull, passedOver });
+  return {
+    ...decided,
+    conforming: decided.conforming && problems.length === 0,
+    problems: [...problems, ...decided.problems],
+    notes: [...gathered.notices, ...notes, ...decided.notes],
+  };
+}
+
+/** One run's reading: threads read once for every PR, the open PRs listed at most once. */
+interface RunState {
+  cache: ThreadCache;
+  openPulls: Promise<OpenPull[]> | null;
+  /** Verdicts decided in this run, by PR number (siblings of a shared commit reuse them). */
+  decided: Map<number, CheckResult>;
+}
+
+async function check(gh: GitHub, inputs: ItemInputs, target: Target, state: RunState): Promise<Verdict | null> {
+  if (target.kind === 'issue') {
+    const gathered = await gatherIssue(gh, inputs, target.number);
+    if (gathered === null) return null;
+    return { subject: target.number, pull: null, result: decide(gathered, inputs), status: null, notices: [] };
+  }
+  const gathered = await gatherPull(gh, inputs, target.number, target.named, state.cache);
+  const result = decide(gathered, inputs);
+  state.decided.set(target.number, result);
+  return { subject: target.number, pull: gathered.info, result, status: null, notices: gathered.notices };
+}
+
+/**
+ * A commit status belongs to the commit, and every open PR whose head is that
+ * commit shows it: `success` when some open PR with that head conforms,
+ * `failure` only when none does. So a stranger's PR that reuses a member's
+ * head commit can never turn the member's PR red. Other PRs are looked for
+ * only when this one fails (one listing per run).
+ */
+async function commitStatus(gh: GitHub, inputs: ItemInputs, v: Verdict, state: RunState, notes: string[]): Promise<DesiredStatus> {
+  const own = statusOf(v.result, null);
+  if (own.state === 'success' || !v.pull) return own;
+  const sha = v.pull.sha;
+  state.openPulls ??= listOpenPulls(gh, inputs.repo);
+  let siblings: number[];
+  try {
+    siblings = (await state.openPulls).filter((p) => p.sha === sha && p.number !== v.subject).map((p) => p.number);
+  } catch (err) {
+    notes.push(`the open PRs could not be listed (${errorMessage(err)}): PR #${v.subject}'s own verdict is written on ${sha.slice(0, 12)}`);
+    return own;
+  }
+  if (siblings.length === 0) return own;
+  const verdicts: Array<{ number: number; result: CheckResult }> = [];
+  for (const number of siblings) {
+    let result = state.decided.get(number);
+    if (!result) {
+      try {
+        result = decide(await gatherPull(gh, inputs, number, null, state.cache), inputs);
+        state.decided.set(number, result);
+      } catch (err) {
+        notes.push(`PR #${number}, which shares commit ${sha.slice(0, 12)}, could not be checked (${errorMessage(err)})`);
+        continue;
+      }
+    }
+    verdicts.push({ number, result });
+  }
+  const listed = verdicts.map((x) => `#${x.number} (${x.result.conforming ? 'conforming' : 'not conforming'})`).join(', ');
+  notes.push(
+    `commit ${sha.slice(0, 12)} is also the head of open PR ${listed}: a status belongs to the commit, so it says success when any of them conforms`,
+  );
+  // The passing PR's own words: the status stays exactly as that PR's run wrote it, so nothing is rewritten.
+  const passing = verdicts.find((x) => x.result.conforming);
+  return passing ? statusOf(passing.result, null) : own;
+}
+
+/** One status for a merge group: success only when every PR in it conforms (or is exempt), failure naming each that does not. */
+function groupStatus(verdicts: readonly Verdict[], pulls: readonly number[], missing: readonly number[]): DesiredStatus {
+  const failing = verdicts.filter((v) => !v.result.conforming);
+  if (failing.length === 0 && missing.length === 0)
+    return { state: 'success', description: toLimit(`All ${pulls.length} PR(s) in the merge group conform`) };
+  const parts = [
+    ...failing.map((v) => `PR #${v.subject}: ${statusOf(v.result, null).description}`),
+    ...missing.map((n) => `PR #${n}: could not be read`),
+  ];
+  return { state: 'failure', description: toLimit(parts.join('; ')) };
 }
 
 export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun> {
   const touched = await touchedBy(gh, inputs);
-  const run: CheckRun = { verdicts: [], notes: touched.notes, warnings: [...touched.warnings] };
-  const cache: ThreadCache = new Map();
+  const run: CheckRun = { verdicts: [], group: null, notes: touched.notes, warnings: [...touched.warnings] };
+  const state: RunState = { cache: new Map(), openPulls: null, decided: new Map() };
+  const unread: number[] = [];
   for (const target of touched.targets) {
-    let gathered: Gathered;
+    let verdict: Verdict | null;
     try {
-      gathered = await gather(gh, inputs, target, cache);
+      verdict = await check(gh, inputs, target, state);
     } catch (err) {
       // A PR whose verdict cannot be decided gets an `error` status, and the step fails (the runner reports why).
-      if (target.kind === 'pull') await errorStatus(gh, inputs, target.number, err, run);
+      if (target.kind === 'pull' && touched.group === null) await errorStatus(gh, inputs, target.number, err, run);
+      if (touched.group !== null && target.kind === 'pull') {
+        // A merge group is judged whole: a PR that cannot be read fails the group, and says why.
+        unread.push(target.number);
+        run.warnings.push(`PR #${target.number} in the merge group could not be checked: ${errorMessage(err)}`);
+        continue;
+      }
       throw err;
     }
-    const { items, shared, pull, info, notes, passedOver } = gathered;
-    const decided = evaluate(items, shared, { ...inputs.gate, pull, passedOver });
-    const result = { ...decided, notes: [...notes, ...decided.notes] };
-    const status =
-      inputs.status && info ? await keepStatus(gh, inputs.repo, info.number, info.sha, inputs.status, statusOf(result, null)) : null;
+    if (verdict === null) {
+      run.notes.push(`#${target.number} is gone (404/410: deleted, transferred, or issues turned off): nothing to gate`);
+      continue;
+    }
+    run.verdicts.push(verdict);
+  }
+  if (touched.group !== null) {
+    const desired = groupStatus(run.verdicts, touched.group.pulls, unread);
+    const status = inputs.status ? await keepStatus(gh, inputs.repo, 'the merge group', touched.group.sha, inputs.status, desired) : null;
     if (status?.warning) run.warnings.push(status.warning);
-    run.verdicts.push({ subject: info?.number ?? items[0]?.number ?? target.number, pull: info, result, status });
+    if (status?.note) run.notes.push(status.note);
+    run.group = { ...touched.group, status, conforming: desired.state === 'success' };
+    return run;
+  }
+  if (!inputs.status) return run;
+  const written = new Set<string>();
+  for (const v of run.verdicts) {
+    if (!v.pull || written.has(v.pull.sha)) continue;
+    const notes: string[] = [];
+    const desired = await commitStatus(gh, inputs, v, state, notes);
+    v.result = { ...v.result, notes: [...v.result.notes, ...notes] };
+    v.status = await keepStatus(gh, inputs.repo, `PR #${v.subject}`, v.pull.sha, inputs.status, desired);
+    // Two PRs of this run with one head: the first write decided for both (it looked at the other).
+    if (desired.state === 'success') written.add(v.pull.sha);
+    if (v.status.warning) run.warnings.push(v.status.warning);
+    if (v.status.note) run.notes.push(v.status.note);
   }
   return run;
 }
@@ -65,7 +180,7 @@ async function errorStatus(gh: GitHub, inputs: ItemInputs, number: number, err: 
   if (!inputs.status) return;
   try {
     const info = await readPull(gh, inputs.repo, number);
-    const outcome = await keepStatus(gh, inputs.repo, number, info.sha, inputs.status, statusOf(null, errorMessage(err)));
+    const outcome = await keepStatus(gh, inputs.repo, `PR #${number}`, info.sha, inputs.status, statusOf(null, errorMessage(err)));
     if (outcome.warning) run.warnings.push(outcome.warning);
   } catch {
     // The head commit cannot be read either: the step's failure says why.

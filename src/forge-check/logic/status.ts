@@ -1,66 +1,112 @@
 /**
- * The verdict as a commit status on the PR's head commit, where branch
- * protection and rulesets look: at most one write per PR per run, none when
- * the newest status in the gate's context already says the same. A refused
- * write (a fork's read-only token, a missing `statuses: write`) is a warning
- * that says how to fix it; it never changes the verdict.
+ * The verdict as a commit status on the PR's head commit (or a merge group's
+ * commit), where branch protection and rulesets look: at most one write per
+ * commit per run, none when the newest status in the gate's context already
+ * says the same, and none over a status a newer run wrote. A refused write
+ * (a fork's read-only token, a missing `statuses: write`, GitHub's limit of
+ * statuses per commit) is a warning that says what to do; it never changes
+ * the verdict.
  */
 import { errorMessage, httpStatus } from '../../common/errors.js';
 import type { Repo } from '../../common/repo.js';
 import type { CheckResult } from '../../conformance/evaluate.js';
 import type { GitHub } from '../../github/client.js';
-import { createStatus, latestStatus, type CommitStatus, type StatusState } from '../../github/statuses.js';
+import {
+  createStatus,
+  isStatusLimit,
+  latestStatus,
+  STATUSES_PER_CONTEXT,
+  type CommitStatus,
+  type StatusState,
+} from '../../github/statuses.js';
 import type { StatusSettings } from '../inputs.js';
 
 /** GitHub refuses a status description over 140 characters. */
-const MAX_DESCRIPTION = 140;
+export const MAX_DESCRIPTION = 140;
 
-function toLimit(text: string): string {
+export function toLimit(text: string): string {
   return text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1)}…`;
 }
 
-/** What the status says: success, or failure naming what is missing, partial or invalid; error when the run could not decide. */
-export function statusOf(result: CheckResult | null, failure: string | null): { state: StatusState; description: string } {
-  if (result === null) return { state: 'error', description: toLimit(`Could not decide: ${failure ?? 'the run failed'}`) };
-  if (result.conforming)
-    return { state: 'success', description: toLimit('All required FORGE annotations are present, complete and valid') };
+export type DesiredStatus = { state: StatusState; description: string };
+
+/** What is wrong, in the words of a status: missing, partial, invalid, or the first other problem. */
+export function failureText(result: CheckResult): string {
   const parts = [
     result.missing.length ? `missing ${result.missing.join(', ')}` : '',
     result.incomplete.length ? `partial ${result.incomplete.join(', ')}` : '',
     result.invalid.length ? `invalid ${result.invalid.join(', ')}` : '',
   ].filter((p) => p !== '');
-  const text = parts.join('; ');
-  return { state: 'failure', description: toLimit(`${text.charAt(0).toUpperCase()}${text.slice(1)}`) };
+  const text = parts.length > 0 ? parts.join('; ') : (result.problems[0] ?? 'not conforming');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** What the status says: success (or exempt), or failure naming what is wrong; error when the run could not decide. */
+export function statusOf(result: CheckResult | null, failure: string | null): DesiredStatus {
+  if (result === null) return { state: 'error', description: toLimit(`Could not decide: ${failure ?? 'the run failed'}`) };
+  if (result.exempt) return { state: 'success', description: toLimit(result.exempt) };
+  if (result.conforming)
+    return { state: 'success', description: toLimit('All required FORGE annotations are present, complete and valid') };
+  return { state: 'failure', description: toLimit(failureText(result)) };
 }
 
 export interface StatusOutcome {
-  result: 'created' | 'unchanged' | 'not-written';
+  /** superseded: a newer run already wrote the newest status; frozen: GitHub's limit of statuses per commit is reached. */
+  result: 'created' | 'unchanged' | 'superseded' | 'not-written';
   warning: string | null;
+  /** What a reader of the summary should know (a newer run decides). */
+  note: string | null;
 }
 
-/** Write the status on `sha` unless the newest one in the context already says the same. */
+/**
+ * The run id a status links to, when its link is a run page of the same
+ * repository as ours (`…/actions/runs/<id>`); null otherwise.
+ */
+export function runIdOf(targetUrl: string | null, ours: string | null): number | null {
+  if (!targetUrl || !ours) return null;
+  const prefix = ours.replace(/\/actions\/runs\/\d+$/, '/actions/runs/');
+  if (!targetUrl.startsWith(prefix)) return null;
+  const id = targetUrl.slice(prefix.length).split(/[/?#]/)[0];
+  return /^\d{1,20}$/.test(id) ? Number(id) : null;
+}
+
+/**
+ * Write the status on `sha` unless the newest one in the context already says
+ * the same, or was written by a run that started after this one (run ids grow
+ * with time: an older run that read earlier must not write last).
+ */
 export async function keepStatus(
   gh: GitHub,
   r: Repo,
-  pull: number,
+  what: string,
   sha: string,
   settings: StatusSettings,
-  desired: { state: StatusState; description: string },
+  desired: DesiredStatus,
 ): Promise<StatusOutcome> {
   const status: CommitStatus = { ...desired, context: settings.context, targetUrl: settings.targetUrl };
   try {
     const newest = await latestStatus(gh, r, sha, settings.context);
-    if (newest && newest.state === status.state && newest.description === status.description) return { result: 'unchanged', warning: null };
+    const writer = runIdOf(newest?.targetUrl ?? null, settings.targetUrl);
+    if (newest && writer !== null && settings.runId !== null && writer > settings.runId)
+      return {
+        result: 'superseded',
+        warning: null,
+        note: `the "${settings.context}" status on ${what} (${sha.slice(0, 12)}) was written by a newer run (${writer}): left as it is`,
+      };
+    if (newest && newest.state === status.state && newest.description === status.description)
+      return { result: 'unchanged', warning: null, note: null };
     await createStatus(gh, r, sha, status);
-    return { result: 'created', warning: null };
+    return { result: 'created', warning: null, note: null };
   } catch (err) {
-    const why =
-      httpStatus(err) === 403
+    const why = isStatusLimit(err)
+      ? `GitHub keeps at most ${STATUSES_PER_CONTEXT} statuses per commit and context, and this commit has reached it: the status is frozen as it is — a new commit on the PR clears it`
+      : httpStatus(err) === 403
         ? 'the token may not write statuses (403): give the job `permissions: statuses: write`; on a pull request from a fork GITHUB_TOKEN is read-only — run the gate from pull_request_target or a workflow_run workflow (see the README)'
         : errorMessage(err);
     return {
       result: 'not-written',
-      warning: `the "${settings.context}" status on PR #${pull} (${sha.slice(0, 12)}) could not be written: ${why}; the verdict stands`,
+      warning: `the "${settings.context}" status on ${what} (${sha.slice(0, 12)}) could not be written: ${why}; the verdict stands`,
+      note: null,
     };
   }
 }

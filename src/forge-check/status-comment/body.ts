@@ -143,6 +143,20 @@ export function withoutRunLine(body: string): string {
 }
 
 export function statusCommentBody(result: CheckResult, footer: string, context: CommentContext = { pull: null, runUrl: null }): string {
+  if (result.exempt) {
+    // An exempt PR is asked for nothing: no table of missing types, no chain.
+    const what = context.pull !== null ? `PR #${context.pull}` : `#${result.items[0]?.number ?? ''}`;
+    const lines = [
+      statusMarker(context.gate ?? DEFAULT_STATUS_CONTEXT),
+      '## FORGE conformance: ✅ exempt',
+      '',
+      `**${what}** is ${inert(result.exempt)}: the gate asks it for no FORGE annotations.`,
+      '',
+      `<sub>${inert(footer)}</sub>`,
+    ];
+    if (context.runUrl) lines.push('', `${RUN_LINE}[this run](${context.runUrl}).</sub>`);
+    return lines.join('\n');
+  }
   const out = [
     statusMarker(context.gate ?? DEFAULT_STATUS_CONTEXT),
     `## FORGE conformance: ${result.conforming ? '✅ conforming' : '❌ not conforming'}`,

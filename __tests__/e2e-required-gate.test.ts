@@ -1,0 +1,462 @@
+/**
+ * A gate a repository can make required: exemptions, re-gating from the
+ * agents' own job (issue-number, dispatch), merge queues, quiet where nothing
+ * is gated, one verdict per commit, links as GitHub has them, and trust by
+ * role. Every case runs the bundles (forge-check, and forge-gate as the
+ * runner runs a composite) against the loopback GitHub.
+ */
+import type { FakeGitHub } from './support/github-server.js';
+import { runBundle, runComposite } from './support/run-action.js';
+import { builder, investigator, reviewer } from './support/seed.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
+
+const server = useFakeGitHub();
+let gh: FakeGitHub;
+beforeAll(() => {
+  gh = server();
+  gh.user('dependabot[bot]', 'Bot');
+  gh.user('my-agent[bot]', 'Bot');
+});
+
+let repoCount = 0;
+function setupRepo(): string {
+  const full = `octo/required${++repoCount}`;
+  gh.repo(full, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE', 'hidden-member': 'CONTRIBUTOR' });
+  return full;
+}
+
+const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' };
+
+type Event = { name: string; payload: unknown };
+
+const check = (repo: string, event: Event, inputs: Record<string, string> = {}, env: Record<string, string> = {}) =>
+  runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', required: 'INVESTIGATOR, BUILDER, REVIEWER', status: 'true', ...inputs },
+    event,
+    env: { ...RUN, GITHUB_REPOSITORY: repo, ...env },
+  });
+
+const gate = (repo: string, event: Event, inputs: Record<string, string> = {}) =>
+  runComposite('forge-gate', {
+    apiUrl: gh.url,
+    repository: repo,
+    event,
+    githubToken: 'ghs_actions',
+    inputs,
+    env: { ...RUN, GITHUB_REPOSITORY: repo },
+  });
+
+const pullEvent = (number: number, name = 'pull_request_target') => ({ name, payload: { number, pull_request: { number } } });
+const issueComment = (number: number) => ({
+  name: 'issue_comment',
+  payload: { action: 'created', issue: { number }, comment: { id: 1, body: 'Me too!' } },
+});
+
+/** An issue with INVESTIGATOR and BUILDER (for `head`), and a PR by `author` closing it by keyword. */
+function pipeline(repo: string, head = 'fix/x', author = 'maintainer', review = false) {
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder(head));
+  const pr = gh.issue(repo, { user: author, pull: { body: `Closes #${issue.number}`, head } });
+  if (review) gh.comment(repo, pr.number, 'maintainer', reviewer());
+  return { issue, pr, sha: pr.pull?.sha ?? '' };
+}
+
+const writes = (from: number) => gh.requests.slice(from).filter((q) => q.method !== 'GET' && q.path !== '/graphql');
+const errorsOf = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('::error::'));
+const noticesOf = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('::notice::'));
+
+describe('1. exemptions', () => {
+  test('a dependency bump by an exempt author gets success naming the author, a one-line summary and a comment that asks for nothing', async () => {
+    const repo = setupRepo();
+    const pr = gh.issue(repo, {
+      user: 'dependabot[bot]',
+      pull: { body: 'Bumps lodash from 4.17.20 to 4.17.21.', head: 'dependabot/npm/lodash' },
+    });
+    const r = await gate(repo, pullEvent(pr.number), { 'exempt-authors': 'dependabot[bot], renovate[bot]' });
+    expect(r.code).toBe(0);
+    expect(errorsOf(r.stdout)).toEqual([]);
+    expect(r.outputs.conforming).toBe('true');
+    expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([
+      { state: 'success', context: 'FORGE conformance', description: 'exempt: author dependabot[bot]' },
+    ]);
+    expect(
+      r.summary
+        .trim()
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    ).toHaveLength(2);
+    expect(r.summary).toContain('✅ exempt');
+    const comment = gh.repo(repo).comments.find((c) => c.issue === pr.number);
+    expect(comment?.body).toContain('exempt: author dependabot&#91;bot&#93;');
+    expect(comment?.body).not.toMatch(/Missing|missing|INVESTIGATOR|mermaid/);
+  });
+
+  test('nothing is exempt unless asked: the same PR fails without exempt-authors', async () => {
+    const repo = setupRepo();
+    const pr = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps x.', head: 'dependabot/npm/x' } });
+    const r = await gate(repo, pullEvent(pr.number), { comment: 'false' });
+    expect(r.code).toBe(1);
+    expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'failure' }]);
+  });
+
+  test('an exempt label exempts the PR (any letter case); removing it re-gates to failure', async () => {
+    const repo = setupRepo();
+    const pr = gh.issue(repo, { user: 'maintainer', labels: ['Forge:Exempt'], pull: { body: 'Docs only.', head: 'docs/typo' } });
+    const sha = pr.pull?.sha ?? '';
+    const labeled = { name: 'pull_request_target', payload: { action: 'labeled', number: pr.number, pull_request: { number: pr.number } } };
+    const r = await check(repo, labeled, { 'exempt-labels': 'forge:exempt' });
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({ state: 'success', description: 'exempt: label Forge:Exempt' });
+    gh.repo(repo).issues.get(pr.number)!.labels = [];
+    const after = await check(
+      repo,
+      { ...labeled, payload: { ...labeled.payload, action: 'unlabeled' } },
+      { 'exempt-labels': 'forge:exempt' },
+    );
+    expect(after.code).toBe(1);
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({ state: 'failure', description: 'Missing INVESTIGATOR, BUILDER, REVIEWER' });
+  });
+});
+
+describe("2. the agents' own token: issue-number and dispatch", () => {
+  test('issue-number naming an issue re-gates every open PR that closes it and writes their statuses', async () => {
+    const repo = setupRepo();
+    const { issue, pr, sha } = pipeline(repo, 'fix/a', 'maintainer', true);
+    const second = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'fix/b' } });
+    const dispatch = { name: 'workflow_dispatch', payload: { inputs: { issue: String(issue.number) } } };
+    const r = await check(repo, dispatch, { 'issue-number': String(issue.number), 'fail-on-violation': 'false' });
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
+    expect(gh.statusesOn(repo, second.pull?.sha ?? '')).toMatchObject([{ state: 'failure' }]);
+    expect(JSON.parse(r.outputs.report).map((i: { pull: number }) => i.pull)).toEqual([pr.number, second.number]);
+  });
+
+  test('forge-gate takes issue-number too (the step at the end of the agent job); naming a PR checks that PR', async () => {
+    const repo = setupRepo();
+    const { issue, pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+    const dispatch = { name: 'repository_dispatch', payload: { action: 'forge', client_payload: { issue: issue.number } } };
+    const r = await gate(repo, dispatch, { 'issue-number': String(issue.number) });
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
+    const byPr = await gate(repo, dispatch, { 'issue-number': String(pr.number) });
+    expect(byPr.code).toBe(0);
+    expect(JSON.parse(byPr.outputs.report).map((i: { number: number }) => i.number)).toEqual([issue.number]);
+  });
+
+  test('forge-gate naming an issue no open PR closes writes nothing and exits 0 with a notice', async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    const before = gh.requests.length;
+    const r = await gate(repo, { name: 'workflow_dispatch', payload: {} }, { 'issue-number': String(issue.number) });
+    expect(r.code).toBe(0);
+    expect(noticesOf(r.stdout).join('\n')).toContain(`no open PR closes #${issue.number}: the PR gate has nothing to gate`);
+    expect(writes(before)).toEqual([]);
+  });
+});
+
+describe('3. merge queues', () => {
+  function queued(repo: string) {
+    const a = pipeline(repo, 'fix/a', 'maintainer', true);
+    const b = pipeline(repo, 'fix/b', 'maintainer', true);
+    const c = pipeline(repo, 'fix/c', 'maintainer', false);
+    const groupA = 'a1'.repeat(20);
+    const groupB = 'b2'.repeat(20);
+    const groupC = 'c3'.repeat(20);
+    gh.repo(repo).mergeQueue.set('main', [
+      { pull: a.pr.number, head: groupA },
+      { pull: b.pr.number, head: groupB },
+      { pull: c.pr.number, head: groupC },
+    ]);
+    return { a, b, c, groupA, groupB, groupC };
+  }
+  const groupEvent = (sha: string, pr: number) => ({
+    name: 'merge_group',
+    payload: {
+      action: 'checks_requested',
+      merge_group: {
+        head_sha: sha,
+        head_ref: `refs/heads/gh-readonly-queue/main/pr-${pr}-${'0'.repeat(40)}`,
+        base_ref: 'refs/heads/main',
+        base_sha: '0'.repeat(40),
+      },
+    },
+  });
+
+  test("the group's commit gets one success when every PR in it conforms; the PRs' heads get nothing", async () => {
+    const repo = setupRepo();
+    const { a, b, groupB } = queued(repo);
+    const before = gh.requests.length;
+    const r = await gate(repo, groupEvent(groupB, b.pr.number));
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, groupB)).toMatchObject([
+      { state: 'success', context: 'FORGE conformance', description: 'All 2 PR(s) in the merge group conform' },
+    ]);
+    expect(gh.statusesOn(repo, a.sha)).toEqual([]);
+    expect(gh.statusesOn(repo, b.sha)).toEqual([]);
+    // No status comment is posted from the queue.
+    expect(writes(before).filter((w) => w.path.includes('/comments'))).toEqual([]);
+    expect(r.summary).toContain(`merge group \`${groupB.slice(0, 12)}\` (PR #${a.pr.number}, #${b.pr.number})`);
+  });
+
+  test('a group holding a PR that does not conform fails, naming it', async () => {
+    const repo = setupRepo();
+    const { c, groupC } = queued(repo);
+    const r = await gate(repo, groupEvent(groupC, c.pr.number));
+    expect(r.code).toBe(1);
+    expect(gh.statusesOn(repo, groupC)).toMatchObject([{ state: 'failure', description: `PR #${c.pr.number}: Missing REVIEWER` }]);
+  });
+
+  test('an exempt PR in the group passes; the queue unreadable falls back to the PR the ref names, and says so', async () => {
+    const repo = setupRepo();
+    const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps y.', head: 'dependabot/y' } });
+    const sha = 'd4'.repeat(20);
+    const r = await gate(repo, groupEvent(sha, bump.number), { 'exempt-authors': 'dependabot[bot]' });
+    expect(r.code).toBe(0);
+    expect(noticesOf(r.stdout).join('\n')).toContain(`the group's ref names PR #${bump.number}: it is checked alone`);
+    expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
+  });
+
+  test('merge_group is accepted by forge-check item scope too (no usage error)', async () => {
+    const repo = setupRepo();
+    const { a, groupA } = queued(repo);
+    const r = await check(repo, groupEvent(groupA, a.pr.number));
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, groupA)).toMatchObject([{ state: 'success' }]);
+  });
+});
+
+describe('4. quiet where nothing is gated', () => {
+  test.each(['push', 'schedule', 'workflow_dispatch', 'release', 'create', 'delete', 'deployment'])(
+    'a %s event with no issue-number exits 0 with one notice and makes no request',
+    async (name) => {
+      const repo = setupRepo();
+      const before = gh.requests.length;
+      const r = await check(repo, { name, payload: {} });
+      expect(r.code).toBe(0);
+      const notices = noticesOf(r.stdout);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain(`the "${name}" event names no PR, issue or commit`);
+      expect(gh.requests.length).toBe(before);
+    },
+  );
+
+  test("the PR gate on a stranger's comment on a plain issue: exit 0, a notice, no status and no comment", async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo, { user: 'drive-by' });
+    const before = gh.requests.length;
+    const r = await gate(repo, issueComment(issue.number));
+    expect(r.code).toBe(0);
+    expect(errorsOf(r.stdout)).toEqual([]);
+    expect(r.stdout).not.toContain('::warning::');
+    expect(noticesOf(r.stdout).join('\n')).toContain(`no open PR closes #${issue.number}`);
+    expect(writes(before)).toEqual([]);
+    expect(gh.repo(repo).comments).toEqual([]);
+  });
+
+  test('forge-check as an issue gate keeps checking the issue itself', async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const r = await check(repo, issueComment(issue.number), { required: 'minimal', status: 'false', 'fail-on-violation': 'false' });
+    expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'BUILDER' });
+  });
+
+  test('a deleted issue, a transferred one (naming where to) and a 404 on the event issue are notices, not failures', async () => {
+    const repo = setupRepo();
+    const before = gh.requests.length;
+    const deleted = await gate(repo, { name: 'issues', payload: { action: 'deleted', issue: { number: 77 } } });
+    expect(deleted.code).toBe(0);
+    expect(noticesOf(deleted.stdout).join('\n')).toContain('#77 was deleted: nothing to gate');
+    const moved = await gate(repo, {
+      name: 'issues',
+      payload: {
+        action: 'transferred',
+        issue: { number: 78 },
+        changes: {
+          new_issue: { html_url: 'https://github.example/octo/elsewhere/issues/3' },
+          new_repository: { full_name: 'octo/elsewhere' },
+        },
+      },
+    });
+    expect(moved.code).toBe(0);
+    expect(noticesOf(moved.stdout).join('\n')).toContain('#78 was transferred to https://github.example/octo/elsewhere/issues/3');
+    expect(gh.requests.length).toBe(before);
+    const missing = await check(repo, issueComment(999), { status: 'false' });
+    expect(missing.code).toBe(0);
+    expect(errorsOf(missing.stdout)).toEqual([]);
+    expect(noticesOf(missing.stdout).join('\n')).toContain('#999 is not an issue or PR this token can see');
+  });
+
+  test("an issue event re-gates only PRs whose verdict depends on it: strangers' keyword PRs are named once, a sidebar link counts", async () => {
+    const repo = setupRepo();
+    const { issue, pr } = pipeline(repo, 'fix/x', 'maintainer', true);
+    const strangers = Array.from({ length: 5 }, (_, i) =>
+      gh.issue(repo, { user: 'drive-by', pull: { body: `Fixes #${issue.number}`, head: `spam/${i}`, headRepository: 'drive-by/fork' } }),
+    );
+    const linked = gh.issue(repo, { user: 'drive-by', pull: { body: null, head: 'fix/x-alt', headRepository: 'drive-by/fork' } });
+    gh.link(repo, linked.number, issue.number);
+    const r = await gate(repo, issueComment(issue.number), { comment: 'false', 'fail-on-violation': 'false' });
+    const gated = JSON.parse(r.outputs.report).map((i: { pull: number }) => i.pull);
+    expect(gated).toEqual([pr.number, linked.number]);
+    const notices = noticesOf(r.stdout).filter((n) => n.includes('not re-gated'));
+    expect(notices).toHaveLength(1);
+    for (const s of strangers) expect(notices[0]).toContain(`#${s.number}`);
+    for (const s of strangers) expect(gh.statusesOn(repo, s.pull?.sha ?? '')).toEqual([]);
+  });
+});
+
+describe('5. one verdict per commit, the newest', () => {
+  test("a stranger's fork PR with a member's head commit cannot turn it red; the summary names the PRs that share it", async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+    await check(repo, pullEvent(pr.number));
+    expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
+    const copy = gh.issue(repo, { user: 'drive-by', pull: { body: 'same commit', head: 'copy', headRepository: 'drive-by/fork', sha } });
+    const r = await check(repo, pullEvent(copy.number), { 'fail-on-violation': 'false' });
+    expect(r.outputs.conforming).toBe('false');
+    // Still one status, still success: the member's PR with this head conforms.
+    expect(gh.statusesOn(repo, sha).map((s) => s.state)).toEqual(['success']);
+    expect(r.summary).toContain(`is also the head of open PR #${pr.number} (conforming)`);
+    // When no PR with that head conforms, the status is failure.
+    gh.repo(repo).comments = gh.repo(repo).comments.filter((c) => c.issue !== pr.number);
+    await check(repo, pullEvent(copy.number), { 'fail-on-violation': 'false' });
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({ state: 'failure' });
+  });
+
+  test('a status written by a newer run is never overwritten by an older one', async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+    gh.repo(repo).statuses.push({
+      id: 1,
+      sha,
+      state: 'failure',
+      description: 'Missing REVIEWER',
+      context: 'FORGE conformance',
+      target_url: `https://github.example/${repo}/actions/runs/5000`,
+      creator: 'github-actions[bot]',
+      created_at: gh.now(),
+    });
+    const older = await check(repo, pullEvent(pr.number));
+    expect(older.code).toBe(0);
+    expect(gh.statusesOn(repo, sha)).toHaveLength(1);
+    expect(older.stdout).toContain('was written by a newer run (5000): left as it is');
+    const newer = await check(repo, pullEvent(pr.number), {}, { GITHUB_RUN_ID: '5001' });
+    expect(newer.code).toBe(0);
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({
+      state: 'success',
+      target_url: `https://github.example/${repo}/actions/runs/5001`,
+    });
+  });
+
+  test("the newest status is found in one request however busy the commit; at GitHub's limit the warning says it is frozen", async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+    await check(repo, pullEvent(pr.number));
+    // 150 newer statuses of another check: a plain listing (newest 100, every context mixed) would miss ours.
+    for (let i = 0; i < 150; i++)
+      gh.repo(repo).statuses.push({
+        id: 10 + i,
+        sha,
+        state: 'success',
+        description: `ok ${i}`,
+        context: 'ci/build',
+        target_url: null,
+        creator: 'x',
+        created_at: gh.now(),
+      });
+    const before = gh.requests.length;
+    const again = await check(repo, pullEvent(pr.number));
+    const reads = gh.requests.slice(before).filter((q) => q.path.includes(`/commits/${sha}/status`));
+    expect(reads).toHaveLength(1);
+    expect(gh.statusesOn(repo, sha).filter((s) => s.context === 'FORGE conformance')).toHaveLength(1);
+    expect(again.code).toBe(0);
+    // 1,000 statuses in the context: GitHub refuses the next one.
+    const busy = gh.issue(repo, { user: 'maintainer', pull: { body: null, head: 'busy' } });
+    const busySha = busy.pull?.sha ?? '';
+    for (let i = 0; i < 1000; i++)
+      gh.repo(repo).statuses.push({
+        id: 2000 + i,
+        sha: busySha,
+        state: 'success',
+        description: 'x',
+        context: 'FORGE conformance',
+        target_url: null,
+        creator: 'x',
+        created_at: gh.now(),
+      });
+    const frozen = await check(repo, pullEvent(busy.number), { 'fail-on-violation': 'false' });
+    expect(frozen.code).toBe(0);
+    expect(frozen.stdout).toMatch(/::warning::.*at most 1000 statuses per commit and context.*frozen.*a new commit on the PR clears it/);
+  });
+});
+
+describe('6. links as GitHub has them, when it has them', () => {
+  test('links not there yet are asked for again, then found', async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+    gh.repo(repo).linkDelay.set(pr.number, 2);
+    const r = await check(repo, pullEvent(pr.number));
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
+    expect(r.stdout).not.toContain('were read instead');
+  });
+
+  test('links still missing after the waits: the body keywords of a trusted author are read, with a notice', async () => {
+    const repo = setupRepo();
+    const { issue, pr } = pipeline(repo, 'fix/x', 'maintainer', true);
+    gh.repo(repo).linkDelay.set(pr.number, 100);
+    const before = gh.requests.length;
+    const r = await check(repo, pullEvent(pr.number));
+    expect(r.code).toBe(0);
+    expect(noticesOf(r.stdout).join('\n')).toContain(`GitHub listed no issue PR #${pr.number} closes`);
+    expect(noticesOf(r.stdout).join('\n')).toContain(`#${issue.number}: the closing keywords in its body were read instead`);
+    // The first ask and three more.
+    expect(gh.requests.slice(before).filter((q) => q.path === '/graphql')).toHaveLength(4);
+  });
+
+  test("a stranger's PR is never waited for; a PR into another branch gets a notice saying how to link", async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    const stranger = gh.issue(repo, { user: 'drive-by', pull: { body: `Fixes #${issue.number}`, head: 's' } });
+    gh.repo(repo).linkDelay.set(stranger.number, 100);
+    const before = gh.requests.length;
+    await check(repo, pullEvent(stranger.number), { 'fail-on-violation': 'false' });
+    expect(gh.requests.slice(before).filter((q) => q.path === '/graphql')).toHaveLength(1);
+    const release = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'r', base: 'release/1.x' } });
+    const r = await check(repo, pullEvent(release.number), { 'fail-on-violation': 'false' });
+    expect(noticesOf(r.stdout).join('\n')).toContain(
+      `PR #${release.number} targets release/1.x, not the default branch main: GitHub links closing keywords only for PRs into the default branch`,
+    );
+    expect(r.stdout).toContain('Development sidebar');
+  });
+});
+
+describe('7. trusting members GitHub hides', () => {
+  test('permission:write trusts a private member (CONTRIBUTOR to the token) by role, asking once per login', async () => {
+    const repo = setupRepo();
+    gh.repo(repo).roles.set('hidden-member', 'write');
+    gh.repo(repo).roles.set('drive-by', 'read');
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'hidden-member', investigator());
+    gh.comment(repo, issue.number, 'hidden-member', builder('fix/h'));
+    gh.comment(repo, issue.number, 'drive-by', investigator());
+    const pr = gh.issue(repo, { user: 'hidden-member', pull: { body: `Closes #${issue.number}`, head: 'fix/h' } });
+    gh.comment(repo, pr.number, 'hidden-member', reviewer());
+    const plain = await check(repo, pullEvent(pr.number), { 'fail-on-violation': 'false' });
+    expect(plain.outputs.conforming).toBe('false');
+    const before = gh.requests.length;
+    const r = await check(repo, pullEvent(pr.number), { 'trusted-authors': 'OWNER, MEMBER, permission:write' });
+    expect(r.outputs.conforming).toBe('true');
+    const asks = gh.requests.slice(before).filter((q) => q.path.includes('/collaborators/'));
+    expect(asks.map((q) => q.path).sort()).toEqual([
+      `/repos/${repo}/collaborators/drive-by/permission`,
+      `/repos/${repo}/collaborators/hidden-member/permission`,
+    ]);
+    // A role below the entry is not trusted, and the report says which role it found.
+    const report = JSON.parse(r.outputs.report) as Array<{ ignored: Array<{ author: string; reason: string }> }>;
+    expect(report[0].ignored.find((i) => i.author === 'drive-by')?.reason).toContain('role read here');
+  });
+});
