@@ -64,7 +64,8 @@ test('single items', async () => {
   gh.repo(repo, { maintainer: 'MEMBER' });
   for (const c of [20, 250, 1000]) {
     const n = threadOf(repo, c);
-    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + pages(c), () =>
+    // GraphQL: is it an issue, and which open PRs does it gate (1); then its thread.
+    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + pages(c), () =>
       runBundle('forge-check', env(repo, { 'issue-number': String(n) })),
     );
   }
@@ -117,6 +118,75 @@ test('an issue comment that touches 3 open PRs: each re-checked, each with a sta
       runBundle('forge-check', {
         ...env(repo, { status: 'true', required: 'minimal', 'fail-on-violation': 'false' }),
         event,
+      }),
+    1,
+  );
+});
+
+test('the required gate: strangers naming an issue, a merge group, an exempt PR, a dispatch fan-out', async () => {
+  const repo = 'octo/bench-required';
+  gh.repo(repo, { maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  gh.user('dependabot[bot]', 'Bot');
+  const issue = threadOf(repo, 20);
+  const trusted = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue}`, head: 'fix/a' } });
+  for (let i = 0; i < 30; i++)
+    gh.issue(repo, { user: 'drive-by', pull: { body: `Fixes #${issue}`, head: `spam/${i}`, headRepository: 'drive-by/fork' } });
+  const gateInputs = { status: 'true', required: 'minimal', 'fail-on-violation': 'false' };
+  const comment = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
+  // GitHub's PRs for the issue with their authors (1 GraphQL); the one trusted PR: thread (2), reviews, pull, links, the
+  // newest status, the write (7); the issue's thread (2). The 30 strangers' PRs cost nothing: named in one notice.
+  await measure("issue comment, 1 trusted PR + 30 strangers' PRs naming the issue", 1 + 7 + 2, () =>
+    runBundle('forge-check', { ...env(repo, gateInputs), event: comment }),
+  );
+  // The same fan-out from a dispatch (issue-number) with 3 trusted PRs.
+  const other = threadOf(repo, 20);
+  for (const head of ['fix/d1', 'fix/d2', 'fix/d3']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${other}`, head } });
+  await measure(
+    'workflow_dispatch issue-number: issue gating 3 PRs',
+    1 + 3 * 7 + 2,
+    () =>
+      runBundle('forge-check', {
+        ...env(repo, { ...gateInputs, 'issue-number': String(other) }),
+        event: { name: 'workflow_dispatch', payload: {} },
+      }),
+    1,
+  );
+  // A merge group of 3 PRs: the queue (1 GraphQL); per PR its thread (2), reviews, pull, links (5), the issue once (2);
+  // the group commit's newest status and the write (2).
+  const queued = [
+    trusted.number,
+    ...[...gh.repo(repo).issues.values()]
+      .filter((i) => i.pull?.head.startsWith('fix/d'))
+      .map((i) => i.number)
+      .slice(0, 2),
+  ];
+  const group = 'e5'.repeat(20);
+  gh.repo(repo).mergeQueue.set(
+    'main',
+    queued.map((pull, i) => ({ pull, head: i === queued.length - 1 ? group : `${i}`.repeat(40) })),
+  );
+  const groupEvent = {
+    name: 'merge_group',
+    payload: {
+      action: 'checks_requested',
+      merge_group: { head_sha: group, head_ref: `refs/heads/gh-readonly-queue/main/pr-${queued[2]}-x`, base_ref: 'refs/heads/main' },
+    },
+  };
+  await measure(
+    'merge_group of 3 PRs',
+    1 + 3 * 5 + 2 * 2 + 2,
+    () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }),
+    1,
+  );
+  // An exempt PR: its thread (2), reviews, pull; the newest status and the write.
+  const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps x.', head: 'dependabot/x' } });
+  await measure(
+    'exempt PR (exempt-authors: dependabot[bot])',
+    4 + 2,
+    () =>
+      runBundle('forge-check', {
+        ...env(repo, { ...gateInputs, 'exempt-authors': 'dependabot[bot]' }),
+        event: { name: 'pull_request_target', payload: { number: bump.number, pull_request: { number: bump.number } } },
       }),
     1,
   );

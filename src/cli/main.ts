@@ -219,7 +219,11 @@ function cmdCheck(args: string[], io: Io): number {
   const item = readThreadExport(readInput(file, io), file, numberFlag === undefined ? null : Number(numberFlag.replace(/^#/, '')));
   const required = parseRequired(one(p, 'required'));
   for (const w of requiredWarnings(required)) io.err(`warning: ${w}\n`);
-  const result = evaluate([item], [], { required, validation, trust: parseTrustPolicy(one(p, 'trusted-authors')) });
+  const trust = parseTrustPolicy(one(p, 'trusted-authors'));
+  // A role is read from GitHub; an export holds none, so such an entry trusts nobody here.
+  if (trust.minPermission !== null)
+    io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
+  const result = evaluate([item], [], { required, validation, trust });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? 0 : 1;
 }

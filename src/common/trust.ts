@@ -125,8 +125,8 @@ function matches(policy: TrustPolicy, author: Author): boolean {
   return matchesListed(policy, author) || (author.login !== null && permitted(policy, author.login));
 }
 
-function whyUntrusted(author: Author, policy: TrustPolicy): string {
-  const role = policy.minPermission !== null && author.login ? policy.permissions.get(author.login.toLowerCase()) : undefined;
+function whyUntrusted(author: Author, policy: TrustPolicy | undefined): string {
+  const role = policy && policy.minPermission !== null && author.login ? policy.permissions.get(author.login.toLowerCase()) : undefined;
   const held = role === undefined ? '' : `, role ${role} here`;
   return `author ${author.login ?? '(unknown)'} (${author.association}${held}) is not in trusted-authors`;
 }
@@ -179,9 +179,7 @@ export function trustOfSource(source: Source, policy?: TrustPolicy): Trust {
     case 'index-gist-file':
       return source.via ? COUNTS : NOT_INHERITED;
     default:
-      return policy !== undefined && matches(policy, source.author)
-        ? COUNTS
-        : { counts: false, why: whyUntrusted(source.author, policy as TrustPolicy) };
+      return policy !== undefined && matches(policy, source.author) ? COUNTS : { counts: false, why: whyUntrusted(source.author, policy) };
   }
 }
 

@@ -102,7 +102,7 @@ export interface PullLinks {
 
 /**
  * The issues PR #number closes, split by who made the link: `linked` in the
- * Development sidebar (someone with triage access), `keyword` in the PR body
+ * Development sidebar (someone with write access), `keyword` in the PR body
  * (its author). One query per 100 links.
  */
 export async function pullLinks(gh: GitHub, r: Repo, number: number): Promise<PullLinks> {

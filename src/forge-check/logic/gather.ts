@@ -2,7 +2,7 @@
  * The threads one PR is checked through: the PR itself (its comments and
  * review bodies, where REVIEWER lives) and the issues it closes as GitHub
  * records the links. A link made in the Development sidebar (someone with
- * triage access made it) always counts; a closing keyword is typed by the PR's
+ * write access made it) always counts; a closing keyword is typed by the PR's
  * author, as easily as a tag, so it counts only when that author is trusted.
  */
 import { parseRepository, repoName, type Repo } from '../../common/repo.js';
