@@ -640,7 +640,21 @@ export class FakeGitHub {
     }
     if (query.includes('closedByPullRequestsReferences')) {
       const found = r?.issues.get(v.number);
-      if (!r || !found) return [200, { data: { repository: r ? { issueOrPullRequest: null } : null } }];
+      // GitHub answers a number with nothing behind it with null and a NOT_FOUND error beside the data.
+      if (!r || !found)
+        return [
+          200,
+          {
+            data: { repository: r ? { issueOrPullRequest: null } : null },
+            errors: [
+              {
+                type: 'NOT_FOUND',
+                path: ['repository', r ? 'issueOrPullRequest' : ''],
+                message: `Could not resolve to an issue or pull request with the number of ${v.number}.`,
+              },
+            ],
+          },
+        ];
       if (found.pull) return [200, { data: { repository: { issueOrPullRequest: { __typename: 'PullRequest' } } } }];
       const full = `${r.owner}/${r.name}`;
       const closing = [...this.repos.values()].flatMap((repo) =>

@@ -58,7 +58,7 @@ async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => voi
         runUrl: inputs.runUrl,
         gate: inputs.gateName,
       });
-      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, own);
+      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, own, v.pull !== null);
       for (const step of sticky.steps) log(step);
       if (sticky.warning) result.warnings.push(sticky.warning);
       result.outputs['comment-url'] = sticky.url ?? '';

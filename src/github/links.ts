@@ -155,13 +155,30 @@ function restLogin(author: PullNode['author']): string | null {
   return author.__typename === 'Bot' && !author.login.endsWith('[bot]') ? `${author.login}[bot]` : author.login;
 }
 
+/**
+ * GitHub answers a number with no issue or PR behind it with `null` and an
+ * error of type NOT_FOUND beside the data; Octokit throws on any error. That
+ * answer is an answer (the issue is gone), not a failure.
+ */
+async function notFoundAsNull<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    const e = err as { errors?: Array<{ type?: string }>; data?: T };
+    if (e.data && Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => x.type === 'NOT_FOUND')) return e.data;
+    throw err;
+  }
+}
+
 /** Issue #number (or PR) as GitHub has it: for an issue, every open PR that closes it, in any repository. */
 export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<IssueOrPull> {
   let kind = 'missing' as 'issue' | 'pull' | 'missing';
   let linked: ItemRef[] = [];
   const nodes = await allPages<PullNode>(async (after) => {
     const data = await api(`reading the PRs that close #${number}`, () =>
-      gh.graphql<IssuePullsData>(ISSUE_PULLS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+      notFoundAsNull(
+        gh.graphql<IssuePullsData>(ISSUE_PULLS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+      ),
     );
     const found = data.repository?.issueOrPullRequest ?? null;
     if (found === null || found.__typename !== 'Issue') {

@@ -46,12 +46,15 @@ function ours(comments: readonly ThreadComment[], own: Ownership): ThreadComment
   return comments.filter((c) => isOurs(c, own)).sort((a, b) => a.id - b.id);
 }
 
-function notPosted(err: unknown, number: number, steps: string[]): StickyOutcome {
+function notPosted(err: unknown, number: number, onPull: boolean, steps: string[]): StickyOutcome {
   const status = httpStatus(err);
+  // Say what is true of this item: only a PR can come from a fork.
   const why =
-    status === 403
-      ? 'the token may not write here (403) — on a pull request from a fork GITHUB_TOKEN is read-only; post from a workflow_run workflow instead (see the README)'
-      : errorMessage(err);
+    status !== 403
+      ? errorMessage(err)
+      : onPull
+        ? 'the token may not write here (403) — give the job `pull-requests: write`; on a pull request from a fork GITHUB_TOKEN is read-only: post from a workflow_run workflow instead (see the README)'
+        : 'the token may not write here (403) — give the job `issues: write`';
   const done = steps.length > 0 ? ` (done before it: ${steps.join('; ')})` : '';
   return {
     result: 'not-posted',
@@ -62,7 +65,14 @@ function notPosted(err: unknown, number: number, steps: string[]): StickyOutcome
 }
 
 /** Make the one status comment on #number hold `body`. */
-export async function keepStatusComment(gh: GitHub, r: Repo, number: number, body: string, own: Ownership): Promise<StickyOutcome> {
+export async function keepStatusComment(
+  gh: GitHub,
+  r: Repo,
+  number: number,
+  body: string,
+  own: Ownership,
+  onPull = true,
+): Promise<StickyOutcome> {
   const steps: string[] = [];
   try {
     const existing = ours(await listComments(gh, r, number), own);
@@ -89,6 +99,6 @@ export async function keepStatusComment(gh: GitHub, r: Repo, number: number, bod
     steps.push(`edited status comment ${first.id}`);
     return { result: 'updated', url: updated.url, warning: null, steps };
   } catch (err) {
-    return notPosted(err, number, steps);
+    return notPosted(err, number, onPull, steps);
   }
 }
