@@ -28,6 +28,10 @@ export interface Comment {
   body: string;
   created_at: string;
   updated_at: string;
+  /** Minimized on GitHub: the reason (SPAM, OUTDATED, …). */
+  hidden?: string;
+  /** Who last edited it (GraphQL `editor`), when someone did. */
+  editor?: string;
 }
 
 export interface Review {
@@ -35,10 +39,11 @@ export interface Review {
   pull: number;
   user: string;
   body: string;
-  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
-  /** The PR's head commit when the review was submitted. */
-  commit: string;
-  submitted_at: string;
+  state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED' | 'PENDING';
+  /** The PR's head commit when the review was submitted; null when GitHub no longer knows it. */
+  commit: string | null;
+  /** Null while the review is pending. */
+  submitted_at: string | null;
 }
 
 export interface Issue {
@@ -53,7 +58,17 @@ export interface Issue {
    * Set for a PR: its body, head branch and (defaults below) head commit, the
    * repository the head lives in (a fork's), and the branch it targets.
    */
-  pull: { body: string | null; head: string; sha?: string; headRepository?: string; base?: string } | null;
+  pull: {
+    body: string | null;
+    head: string;
+    sha?: string;
+    headRepository?: string;
+    base?: string;
+    /** How many commits it holds (GraphQL commits.totalCount); 1 unless said. */
+    commits?: number;
+    /** Force pushes to its head branch, oldest first: when, and the commit after. */
+    forcePushes?: Array<{ at: string; sha: string }>;
+  } | null;
   created_at: string;
   /** Moved on by every change GitHub counts: a comment, a label, an edit (the `since` filter reads it). */
   updated_at: string;
@@ -140,12 +155,17 @@ export interface RequestRecord {
 
 const HTML = 'https://github.example';
 
+/** A PR's global id: unique across repositories, as GitHub's are. */
+const pullNodeId = (full: string, number: number) => `PR_${Buffer.from(`${full}#${number}`).toString('base64url')}`;
+
 export class FakeGitHub {
   url = '';
   readonly repos = new Map<string, RepoState>();
   readonly users = new Map<string, User>();
   readonly tokens = new Map<string, { login: string; kind: 'app' | 'user'; readOnly?: boolean }>();
   readonly gists = new Map<string, Gist>();
+  /** Repositories GraphQL cannot show this token: their nodes come back null with an error beside the data. */
+  readonly unreadableRepos = new Set<string>();
   readonly requests: RequestRecord[] = [];
   readonly violations: string[] = [];
   readonly faults: Fault[] = [];
@@ -296,7 +316,15 @@ export class FakeGitHub {
     const r = this.repo(full);
     this.user(user);
     const commit = r.issues.get(pull)?.pull?.sha ?? 'a'.repeat(40);
-    const rv: Review = { id: this.nextId++, pull, user, body: body.replace(/\r?\n/g, '\r\n'), state, commit, submitted_at: this.tick() };
+    const rv: Review = {
+      id: this.nextId++,
+      pull,
+      user,
+      body: body.replace(/\r?\n/g, '\r\n'),
+      state,
+      commit,
+      submitted_at: state === 'PENDING' ? null : this.tick(),
+    };
     r.reviews.push(rv);
     return rv;
   }
@@ -350,6 +378,14 @@ export class FakeGitHub {
     const pr = this.repo(full).issues.get(pull);
     if (!pr?.pull) throw new Error(`#${pull} is not a PR`);
     pr.pull.sha = sha;
+  }
+
+  /** A force push to PR #pull's head branch: GitHub records when, and the commit after it. */
+  forcePush(full: string, pull: number, sha: string): void {
+    const pr = this.repo(full).issues.get(pull);
+    if (!pr?.pull) throw new Error(`#${pull} is not a PR`);
+    pr.pull.sha = sha;
+    pr.pull.forcePushes = [...(pr.pull.forcePushes ?? []), { at: this.tick(), sha }];
   }
 
   statusesOn(full: string, sha: string): CommitStatusRecord[] {
@@ -559,6 +595,7 @@ export class FakeGitHub {
     const headRepo = pull.headRepository ?? `${r.owner}/${r.name}`;
     const data = {
       ...this.issueJson(r, pr),
+      node_id: pullNodeId(`${r.owner}/${r.name}`, pr.number),
       body: pull.body,
       head: {
         ref: pull.head,
@@ -608,6 +645,42 @@ export class FakeGitHub {
       return { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null }, nodes };
     };
     const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
+    if (query.includes('query Evidence')) {
+      const data: Json = { nodes: [] };
+      if (v.withPull) {
+        const [full, n] = Buffer.from(String(v.pull).replace(/^PR_/, ''), 'base64url').toString('utf8').split('#');
+        const pr = this.repos.get(full)?.issues.get(Number(n));
+        data.pull = pr?.pull
+          ? {
+              createdAt: pr.created_at,
+              commits: { totalCount: pr.pull.commits ?? 1 },
+              timelineItems: {
+                nodes: (pr.pull.forcePushes ?? []).slice(-50).map((f) => ({ createdAt: f.at, afterCommit: { oid: f.sha } })),
+              },
+            }
+          : null;
+      }
+      const comments = [...this.repos.values()].flatMap((repo) => repo.comments);
+      const reviews = [...this.repos.values()].flatMap((repo) => repo.reviews);
+      data.nodes = (v.ids as string[]).map((id) => {
+        const c = id.startsWith('IC_') ? comments.find((x) => x.id === Number(id.slice(3))) : undefined;
+        const rv = id.startsWith('PRR_') ? reviews.find((x) => x.id === Number(id.slice(4))) : undefined;
+        const user = c?.user ?? rv?.user;
+        if (!user) return null;
+        // GraphQL names a bot by its app's slug, without REST's [bot].
+        const actor = (l: string) =>
+          this.users.get(l)?.type === 'Bot' ? { __typename: 'Bot', login: l.replace(/\[bot\]$/, '') } : { __typename: 'User', login: l };
+        return {
+          id,
+          isMinimized: !!c?.hidden,
+          minimizedReason: c?.hidden ?? null,
+          lastEditedAt: c?.editor ? c.updated_at : null,
+          editor: c?.editor ? actor(c.editor) : null,
+          author: actor(user),
+        };
+      });
+      return [200, { data }];
+    }
     if (query.includes('mergeQueue')) {
       if (!r) return [200, { data: { repository: null } }];
       const queue = r.mergeQueue.get(v.branch);
@@ -629,14 +702,25 @@ export class FakeGitHub {
           ? closingIssues(pr.pull.body ?? '', full).map((number) => ({ repository: full, number }))
           : [];
       const all = [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
-      const pullRequest: Json = { closingIssuesReferences: page(all.map(issueNode)) };
+      // A node the token cannot see is null, with an error beside the data; every other node is there.
+      const errors: Json[] = [];
+      const nodeOrNull = (x: { repository: string; number: number }) => {
+        if (!this.unreadableRepos.has(x.repository)) return issueNode(x);
+        errors.push({
+          type: 'FORBIDDEN',
+          path: ['repository', 'pullRequest', 'closingIssuesReferences', 'nodes'],
+          message: `Resource not accessible: ${x.repository}`,
+        });
+        return null;
+      };
+      const pullRequest: Json = { closingIssuesReferences: page(all.map(nodeOrNull)) };
       // `linked: closingIssuesReferences(userLinkedOnly: true) @include(if: $withLinked)`: the sidebar's links alone.
       if (v.withLinked)
         pullRequest.linked = {
           pageInfo: { hasNextPage: sidebar.length > 100, endCursor: null },
-          nodes: sidebar.slice(0, 100).map(issueNode),
+          nodes: sidebar.slice(0, 100).map(nodeOrNull),
         };
-      return [200, { data: { repository: { defaultBranchRef, pullRequest } } }];
+      return [200, { data: { repository: { defaultBranchRef, pullRequest } }, ...(errors.length ? { errors } : {}) }];
     }
     if (query.includes('closedByPullRequestsReferences')) {
       const found = r?.issues.get(v.number);
@@ -750,7 +834,8 @@ export class FakeGitHub {
 
     const who = token ? this.tokens.get(token) : undefined;
     if (token && !who) return send(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
-    if (who?.readOnly && method !== 'GET' && method !== 'HEAD')
+    // A read-only token still reads through GraphQL: a query is a POST, not a write.
+    if (who?.readOnly && method !== 'GET' && method !== 'HEAD' && url.pathname !== '/graphql')
       return send(403, {
         message: 'Resource not accessible by integration',
         documentation_url: 'https://docs.github.com/rest/issues/comments#create-an-issue-comment',
@@ -1025,7 +1110,8 @@ export class FakeGitHub {
             html: { href: `${html}#pullrequestreview-${x.id}` },
             pull_request: { href: `${this.url}/repos/${r.owner}/${r.name}/pulls/${n}` },
           },
-          submitted_at: x.submitted_at,
+          // A pending review has no submitted_at at all.
+          ...(x.submitted_at ? { submitted_at: x.submitted_at } : {}),
           commit_id: x.commit,
           author_association: this.association(r, x.user),
         })),

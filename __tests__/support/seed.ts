@@ -39,8 +39,9 @@ export const trajectory = (pr = 131, completed = '2026-01-15T09:30:00Z') =>
     fields: { Decisions: 'Guard at the lookup site.', Anomalies: 'None', Completed: completed },
   });
 
-export const reviewer = () =>
+export const reviewer = (verdict = 'APPROVED', domain?: string) =>
   emit('REVIEWER', {
-    fields: { Verdict: 'APPROVED' },
+    ...(domain ? { title: `Review — ${domain}` } : {}),
+    fields: { Verdict: verdict },
     findings: [{ severity: 'LOW', location: '`a.ts:1`', issue: 'nit', suggestedFix: 'rename', prevention: 'lint' }],
   });

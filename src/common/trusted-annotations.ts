@@ -29,7 +29,7 @@ export interface Located<A extends Annotation = CheckedAnnotation> {
  * BUILDER for another branch, or it is in a review that no longer speaks for
  * the PR (dismissed, or of an older head commit).
  */
-export type IgnoredKind = 'untrusted' | 'foreign-build' | 'stale-review';
+export type IgnoredKind = 'untrusted' | 'foreign-build' | 'stale-review' | 'wrong-place' | 'hidden' | 'edited';
 
 export interface Ignored {
   kind: IgnoredKind;
@@ -57,17 +57,45 @@ function sourcesOf(item: WorkItem): Text[] {
   ];
 }
 
+/**
+ * On another repository's issue, an author_association says what the author
+ * is *there*: `OWNER` of mallory/tools is mallory. Only listed logins (and
+ * roles read on this repository) trust anyone on it.
+ */
+function policyFor(item: WorkItem, policy: TrustPolicy): TrustPolicy {
+  return item.foreign ? { ...policy, associations: new Set() } : policy;
+}
+
+/**
+ * Why a comment no longer speaks for its author, whoever wrote it: GitHub
+ * hides it (minimized), or someone untrusted edited it last. Null when it does.
+ */
+function disowned(c: ThreadComment | null): { kind: 'hidden' | 'edited'; why: string } | null {
+  if (!c) return null;
+  if (c.hidden) return { kind: 'hidden', why: `the comment is hidden on GitHub (${c.hidden}): a hidden comment never counts` };
+  if (c.editedBy && !c.editedBy.trusted)
+    return { kind: 'edited', why: `the comment was last edited by ${c.editedBy.login}, who is not in trusted-authors` };
+  return null;
+}
+
 /** Every annotation in an item's body and comments, split into trusted and ignored. */
 export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found: Located[]; ignored: Ignored[] } {
   const found: Located[] = [];
   const ignored: Ignored[] = [];
+  const here = policyFor(item, policy);
   for (const src of sourcesOf(item)) {
-    const trust = trustOfSource({ kind: src.kind, author: src.author }, policy);
+    const trust = trustOfSource({ kind: src.kind, author: src.author }, here);
+    const lost = trust.counts ? disowned(src.comment) : null;
+    if (lost) {
+      for (const annotation of parseAndValidate(src.body))
+        ignored.push({ kind: lost.kind, type: annotation.type, item: item.number, url: src.url, author: src.author, reason: lost.why });
+      continue;
+    }
+    const why = trust.counts ? '' : item.foreign ? `${trust.why} (on ${item.foreign} an association counts for nobody here)` : trust.why;
     for (const annotation of parseAndValidate(src.body)) {
       if (trust.counts)
         found.push({ annotation, source: src.kind, item: item.number, comment: src.comment, url: src.url, author: src.author });
-      else
-        ignored.push({ kind: 'untrusted', type: annotation.type, item: item.number, url: src.url, author: src.author, reason: trust.why });
+      else ignored.push({ kind: 'untrusted', type: annotation.type, item: item.number, url: src.url, author: src.author, reason: why });
     }
   }
   return { found, ignored };

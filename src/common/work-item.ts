@@ -10,6 +10,12 @@ export interface ThreadComment {
   author: Author;
   body: string;
   createdAt: string | null;
+  /** GitHub's global id (GraphQL), when read from GitHub. */
+  nodeId?: string;
+  /** Set when GitHub hides the comment (minimized): the reason, lower case (spam, outdated, …). */
+  hidden?: string | null;
+  /** Set when someone other than the author last edited it: who, and whether that editor is trusted. */
+  editedBy?: { login: string; trusted: boolean } | null;
 }
 
 export interface WorkItem {
@@ -23,4 +29,9 @@ export interface WorkItem {
   state: string | null;
   milestone: { number: number; title: string } | null;
   comments: ThreadComment[];
+  /**
+   * Set for an issue of another repository (a PR linked it): its
+   * author_associations describe that repository, not this one, so they trust nobody here.
+   */
+  foreign?: string;
 }

@@ -119,6 +119,8 @@ export interface ItemReport {
 
 export interface CheckResult {
   conforming: boolean;
+  /** Types present and complete whose verdict blocks (REVIEWER's CHANGES_REQUESTED, INVESTIGATOR's INVALID). */
+  blocked?: string[];
   missing: string[];
   incomplete: string[];
   invalid: string[];
@@ -151,13 +153,27 @@ function problemsOf(a: Located, status: TypeStatus, validation: Validation): str
 export interface PullContext {
   number: number;
   head: string;
+  /**
+   * False when the head branch lives in a fork whose owner is not trusted: a
+   * BUILDER's bare branch name names a branch of this repository, and a fork's
+   * branch of the same name does not borrow it.
+   */
+  headHere?: boolean;
+  /** owner/name of the head repository, for the reason when it is not here. */
+  headRepository?: string | null;
 }
+
+/** Whether the verdicts annotations carry are enforced (CHANGES_REQUESTED, INVALID block) or only their presence counts. */
+export type VerdictPolicy = 'enforce' | 'ignore';
+export const VERDICT_POLICIES: readonly VerdictPolicy[] = ['enforce', 'ignore'];
 
 /** What every item is held to: the required types, how strictly, and whose annotations count. */
 export interface GateSettings {
   required: string[];
   validation: Validation;
   trust: TrustPolicy;
+  /** Default enforce. */
+  verdicts?: VerdictPolicy;
 }
 
 export interface EvaluateOptions extends GateSettings {
@@ -175,12 +191,21 @@ function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext)
   const kept: Located[] = [];
   const foreign: Ignored[] = [];
   for (const a of found) {
-    if (a.annotation.type !== 'BUILDER' || item.number === pull.number) {
+    if (a.annotation.type !== 'BUILDER' || isThePull(item, pull)) {
       kept.push(a);
       continue;
     }
     const branch = stripCodeSpan(getField(a.annotation.fields, 'Branch') ?? '').trim();
-    if (branch !== '' && branch === pull.head) kept.push(a);
+    if (branch !== '' && branch === pull.head && pull.headHere !== false) kept.push(a);
+    else if (branch !== '' && branch === pull.head)
+      foreign.push({
+        kind: 'foreign-build',
+        type: 'BUILDER',
+        item: a.item,
+        url: a.url,
+        author: a.author,
+        reason: `BUILDER on #${a.item} is for ${codeSpan(branch)} of this repository; this PR's ${codeSpan(pull.head)} is in ${codeSpan(pull.headRepository ?? 'another repository')}`,
+      });
     else
       foreign.push({
         kind: 'foreign-build',
@@ -194,6 +219,102 @@ function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext)
       });
   }
   return { kept, foreign };
+}
+
+/** An item is (repository, number): another repository's #5 is never PR #5. */
+function isThePull(item: WorkItem, pull: PullContext): boolean {
+  return !item.foreign && item.number === pull.number;
+}
+
+/**
+ * REVIEWER is written on the pull request (§4): one on an issue the PR
+ * closes is about no code this PR holds, and is passed over.
+ */
+function splitMisplacedReviews(item: WorkItem, found: Located[], pull: PullContext): { kept: Located[]; misplaced: Ignored[] } {
+  if (isThePull(item, pull)) return { kept: found, misplaced: [] };
+  const kept = found.filter((a) => a.annotation.type !== 'REVIEWER');
+  const misplaced = found
+    .filter((a) => a.annotation.type === 'REVIEWER')
+    .map(
+      (a): Ignored => ({
+        kind: 'wrong-place',
+        type: 'REVIEWER',
+        item: a.item,
+        url: a.url,
+        author: a.author,
+        reason: `REVIEWER on #${a.item} is passed over: REVIEWER is written on the pull request (§4), not on the issue it closes`,
+      }),
+    );
+  return { kept, misplaced };
+}
+
+/** When an annotation was written: its comment's (or review's) time; a body counts as oldest. */
+function writtenAt(a: Located): string {
+  return a.comment?.createdAt ?? '';
+}
+
+/** The newest complete annotation of `type` among `found` with `pick` true, by when it was written (later in the thread wins a tie). */
+function newest(found: readonly Located[], type: string, pick: (a: Located) => string): Map<string, Located> {
+  const out = new Map<string, Located>();
+  for (const a of found) {
+    if (a.annotation.type !== type || a.annotation.sentinelState !== 'complete') continue;
+    const key = pick(a);
+    const seen = out.get(key);
+    if (!seen || writtenAt(a) >= writtenAt(seen)) out.set(key, a);
+  }
+  return out;
+}
+
+/** `## Review — SECURITY` → SECURITY: the review domain, whose newest REVIEWER decides. */
+function reviewDomain(a: Located): string {
+  const title = a.annotation.title ?? '';
+  const dash = title.search(/[—–-]/);
+  const domain = dash >= 0 ? title.slice(dash + 1).trim() : '';
+  return domain === '' ? '(no domain)' : domain;
+}
+
+function verdictOf(a: Located): string {
+  return stripCodeSpan(getField(a.annotation.fields, 'Verdict') ?? '')
+    .trim()
+    .toUpperCase();
+}
+
+interface Block {
+  type: string;
+  /** Short, for the status description: `REVIEWER (SECURITY) requests changes`. */
+  short: string;
+  /** The problem line, naming where. */
+  line: string;
+}
+
+/**
+ * What the evidence says, not only that it is there: per review domain the
+ * newest trusted REVIEWER decides, and CHANGES_REQUESTED blocks; an
+ * INVESTIGATOR that found the issue INVALID blocks a PR that closes it.
+ */
+function blockingVerdicts(label: string, item: WorkItem, found: readonly Located[], pull: PullContext | null): Block[] {
+  const out: Block[] = [];
+  for (const [domain, a] of newest(found, 'REVIEWER', reviewDomain))
+    if (verdictOf(a) === 'CHANGES_REQUESTED')
+      out.push({
+        type: 'REVIEWER',
+        short: `REVIEWER (${domain}) requests changes`,
+        line: `${label}: REVIEWER (${domain}) by ${a.author.login ?? '(unknown)'} requests changes (CHANGES_REQUESTED) — ${a.url}`,
+      });
+  if (pull !== null && !isThePull(item, pull)) {
+    const investigation = newest(
+      found.filter((a) => a.item === item.number),
+      'INVESTIGATOR',
+      () => '',
+    ).get('');
+    if (investigation && verdictOf(investigation) === 'INVALID')
+      out.push({
+        type: 'INVESTIGATOR',
+        short: `INVESTIGATOR found #${item.number} INVALID`,
+        line: `${label}: INVESTIGATOR by ${investigation.author.login ?? '(unknown)'} found the issue INVALID (it should be closed, not built) — ${investigation.url}`,
+      });
+  }
+  return out;
 }
 
 /** The best annotation of `type` among those found decides its status: complete and valid beats invalid beats incomplete. */
@@ -237,6 +358,7 @@ interface ItemVerdict {
   report: ItemReport;
   problems: string[];
   notes: string[];
+  blocked: string[];
 }
 
 function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnnotations>[], options: EvaluateOptions): ItemVerdict {
@@ -244,11 +366,18 @@ function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnno
   const own = collectAnnotations(item, options.trust);
   const pull = options.pull ?? null;
   const builds = pull ? splitForeignBuilds(item, own.found, pull) : { kept: own.found, foreign: [] };
-  const found = [...builds.kept, ...sharedFound.flatMap((s) => s.found)];
-  const ignored = [...own.ignored, ...builds.foreign, ...sharedFound.flatMap((s) => s.ignored), ...(options.passedOver ?? [])];
+  const reviews = pull ? splitMisplacedReviews(item, builds.kept, pull) : { kept: builds.kept, misplaced: [] };
+  const found = [...reviews.kept, ...sharedFound.flatMap((s) => s.found)];
+  const ignored = [
+    ...own.ignored,
+    ...builds.foreign,
+    ...reviews.misplaced,
+    ...sharedFound.flatMap((s) => s.ignored),
+    ...(options.passedOver ?? []),
+  ];
   const endedLabel = item.labels.find((l) => ENDED_WITHOUT_BUILD.has(l)) ?? null;
   // An issue that ended without a build is exempt — but a PR closing it *is* a build.
-  const forPull = pull !== null && item.number !== pull.number;
+  const forPull = pull !== null && !isThePull(item, pull);
   const exempt = endedLabel && !forPull ? `${endedLabel}: the work ended without a build, so required types are not checked (§7.2)` : null;
   if (endedLabel && forPull)
     notes.push(
@@ -259,7 +388,15 @@ function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnno
     exempt ? { type, status: 'not-required' as const, author: null, url: null, errors: [] } : bestOf(found, type, options.validation),
   );
   const label = `${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}`;
-  const problems = types.map((t) => problemOf(label, t, ignored)).filter((p): p is string => p !== null);
+  const blocks = exempt || options.verdicts === 'ignore' ? [] : blockingVerdicts(label, item, found, pull);
+  for (const b of blocks) {
+    const t = types.find((x) => x.type === b.type);
+    if (t && t.status === 'ok') {
+      t.status = 'blocked';
+      t.errors = [...t.errors, b.short];
+    }
+  }
+  const problems = [...types.map((t) => problemOf(label, t, ignored)).filter((p): p is string => p !== null), ...blocks.map((b) => b.line)];
   const report: ItemReport = {
     number: item.number,
     kind: item.kind,
@@ -279,7 +416,7 @@ function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnno
     })),
     ignored: ignored.map(({ author, ...rest }) => ({ ...rest, author: author.login, association: author.association })),
   };
-  return { report, problems, notes };
+  return { report, problems, notes, blocked: blocks.map((b) => b.short) };
 }
 
 /**
@@ -297,6 +434,7 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
   const first = reports[0];
   return {
     conforming: problems.length === 0,
+    blocked: [...new Set(verdicts.flatMap((v) => v.blocked))],
     missing: typesWith('missing'),
     incomplete: typesWith('incomplete'),
     invalid: typesWith('invalid'),

@@ -16,7 +16,7 @@ import {
 } from '../common/inputs.js';
 import { workspacePath } from '../common/paths.js';
 import type { Repo } from '../common/repo.js';
-import { parseRequired, requiredWarnings, VALIDATIONS, type GateSettings } from '../conformance/evaluate.js';
+import { parseRequired, requiredWarnings, VALIDATIONS, VERDICT_POLICIES, type GateSettings } from '../conformance/evaluate.js';
 import type { RepositoryFilter } from './repository/logic.js';
 
 /**
@@ -84,6 +84,7 @@ export interface ItemInputs extends SharedInputs {
   runUrl: string | null;
   /** The gate's name (status-context): its status and its comment's marker carry it, so two gates keep two of each. */
   gateName: string;
+  staleReviews: StaleReviews;
 }
 
 /** Every matching issue of the repository. */
@@ -149,6 +150,14 @@ function statusContext(): Parser<string> {
 
 export const DEFAULT_STATUS_CONTEXT = 'FORGE conformance';
 
+/**
+ * dismiss: a REVIEWER about an older head commit — in a review of it, or
+ * posted before the current head reached the PR — is passed over, as GitHub's
+ * "dismiss stale approvals" does; keep: it counts.
+ */
+export const STALE_REVIEWS = ['dismiss', 'keep'] as const;
+export type StaleReviews = (typeof STALE_REVIEWS)[number];
+
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `full-every`: a period such as `7d`, `12h` or `30m`; empty for never. */
@@ -183,6 +192,8 @@ export const SCHEMA = {
   reportTitles: { input: 'report-titles', parse: bool(true) },
   statusContext: { input: 'status-context', parse: statusContext() },
   exemptAuthors: { input: 'exempt-authors', parse: loginSet() },
+  verdicts: { input: 'verdicts', parse: oneOf(VERDICT_POLICIES, 'enforce') },
+  staleReviews: { input: 'stale-reviews', parse: oneOf(STALE_REVIEWS, 'dismiss') },
   exemptLabels: { input: 'exempt-labels', parse: labelSet() },
 };
 
@@ -220,7 +231,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
   const shared: SharedInputs = {
     token: common.token,
     repo: common.repo,
-    gate: { required: raw.required, validation: raw.validation, trust: common.trust },
+    gate: { required: raw.required, validation: raw.validation, trust: common.trust, verdicts: raw.verdicts },
     failOnViolation: raw.failOnViolation,
     reportFile,
     inputWarnings: requiredWarnings(raw.required),
@@ -252,6 +263,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
     status,
     runUrl: run,
     gateName: raw.statusContext,
+    staleReviews: raw.staleReviews,
   };
 }
 

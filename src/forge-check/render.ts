@@ -58,6 +58,7 @@ export function markdownReport(result: CheckResult): string {
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = [
   'conforming',
+  'blocked',
   'missing',
   'incomplete',
   'invalid',
@@ -80,6 +81,7 @@ function isFailing(item: CheckResult['items'][number]): boolean {
 export function checkOutputs(result: CheckResult): CheckOutputs {
   return {
     conforming: result.conforming,
+    blocked: (result.blocked ?? []).join('; '),
     missing: result.missing.join(','),
     incomplete: result.incomplete.join(','),
     invalid: result.invalid.join(','),
@@ -99,6 +101,7 @@ function combined(run: CheckRun): CheckResult {
   const union = (pick: (r: CheckResult) => string[]) => [...new Set(results.flatMap(pick))];
   return {
     conforming: results.every((r) => r.conforming),
+    blocked: union((r) => r.blocked ?? []),
     missing: union((r) => r.missing),
     incomplete: union((r) => r.incomplete),
     invalid: union((r) => r.invalid),

@@ -10,6 +10,7 @@ import type { Repo } from '../common/repo.js';
 import type { Author } from '../common/trust.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
+import { withPartialData } from './partial.js';
 
 /** An issue or PR named by its repository (owner/name) and number. */
 export interface ItemRef {
@@ -98,6 +99,8 @@ export interface PullLinks {
   keyword: ItemRef[];
   /** The repository's default branch; null when GitHub did not say. */
   defaultBranch: string | null;
+  /** Links GitHub could not read (an issue in a repository the token cannot see): the rest are used. */
+  notes: string[];
 }
 
 /**
@@ -108,9 +111,13 @@ export interface PullLinks {
 export async function pullLinks(gh: GitHub, r: Repo, number: number): Promise<PullLinks> {
   let linked: ItemRef[] = [];
   let defaultBranch: string | null = null;
+  const notes: string[] = [];
   const all = await allPages<IssueNode>(async (after) => {
     const data = await api(`reading the issues PR #${number} closes`, () =>
-      gh.graphql<PullLinksData>(PULL_LINKS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+      withPartialData(
+        gh.graphql<PullLinksData>(PULL_LINKS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+        (errors) => notes.push(...errors.map((e) => `GitHub could not read every issue PR #${number} closes: ${e}`)),
+      ),
     );
     defaultBranch = data.repository?.defaultBranchRef?.name ?? defaultBranch;
     const pull = data.repository?.pullRequest ?? null;
@@ -118,7 +125,7 @@ export async function pullLinks(gh: GitHub, r: Repo, number: number): Promise<Pu
     return pull?.closingIssuesReferences ?? null;
   });
   const manual = new Set(linked.map(refKey));
-  return { linked, keyword: all.map(ref).filter((x) => !manual.has(refKey(x))), defaultBranch };
+  return { linked, keyword: all.map(ref).filter((x) => !manual.has(refKey(x))), defaultBranch, notes };
 }
 
 /** One spelling of a reference for comparing: repository names are case-insensitive. */
@@ -134,7 +141,7 @@ export interface ClosingPull extends ItemRef {
 }
 
 /** What a number is in a repository: an issue (with the open PRs that close it), a PR, or nothing GitHub shows. */
-export type IssueOrPull = { kind: 'issue'; pulls: ClosingPull[] } | { kind: 'pull' } | { kind: 'missing' };
+export type IssueOrPull = { kind: 'issue'; pulls: ClosingPull[]; notes: string[] } | { kind: 'pull' } | { kind: 'missing' };
 
 type PullNode = IssueNode & { state: string; authorAssociation?: string; author?: { __typename?: string; login: string } | null };
 type IssuePullsData = {
@@ -155,29 +162,16 @@ function restLogin(author: PullNode['author']): string | null {
   return author.__typename === 'Bot' && !author.login.endsWith('[bot]') ? `${author.login}[bot]` : author.login;
 }
 
-/**
- * GitHub answers a number with no issue or PR behind it with `null` and an
- * error of type NOT_FOUND beside the data; Octokit throws on any error. That
- * answer is an answer (the issue is gone), not a failure.
- */
-async function notFoundAsNull<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (err) {
-    const e = err as { errors?: Array<{ type?: string }>; data?: T };
-    if (e.data && Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => x.type === 'NOT_FOUND')) return e.data;
-    throw err;
-  }
-}
-
 /** Issue #number (or PR) as GitHub has it: for an issue, every open PR that closes it, in any repository. */
 export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<IssueOrPull> {
+  const notes: string[] = [];
   let kind = 'missing' as 'issue' | 'pull' | 'missing';
   let linked: ItemRef[] = [];
   const nodes = await allPages<PullNode>(async (after) => {
     const data = await api(`reading the PRs that close #${number}`, () =>
-      notFoundAsNull(
+      withPartialData(
         gh.graphql<IssuePullsData>(ISSUE_PULLS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+        (errors) => notes.push(...errors),
       ),
     );
     const found = data.repository?.issueOrPullRequest ?? null;
@@ -198,7 +192,7 @@ export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<
       author: { login: restLogin(n.author), association: n.authorAssociation ?? 'NONE' },
       sidebar: sidebar.has(refKey(ref(n))),
     }));
-  return { kind: 'issue', pulls };
+  return { kind: 'issue', pulls, notes: notes.map((e) => `GitHub could not read every PR that closes #${number}: ${e}`) };
 }
 
 /** The merge queue of `branch`: each entry's PR and the head commit of the merge group built for it, in queue order. */

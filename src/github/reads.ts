@@ -49,6 +49,8 @@ export interface PullInfo {
   headRepository: string | null;
   /** Issues of this repository its body closes by keyword (GitHub's grammar). */
   closes: number[];
+  /** GitHub's global id (GraphQL). */
+  nodeId: string;
 }
 
 /** The PR's head, base and state, and the issues its body closes (via the pulls endpoint, the source of truth for each). */
@@ -62,6 +64,7 @@ export async function readPull(gh: GitHub, r: Repo, number: number): Promise<Pul
     base: data.base?.ref ?? '',
     headRepository: data.head?.repo?.full_name ?? null,
     closes: closingIssues(data.body ?? '', repoName(r)).filter((n) => n !== number),
+    nodeId: data.node_id ?? '',
   };
 }
 
@@ -107,7 +110,7 @@ export async function commentsPage(
 
 /** A PR's review bodies, read like comments: review agents often post REVIEWER as a review. */
 /** A review body read like a comment, with what decides whether it still speaks for the PR. */
-export type ReviewComment = ThreadComment & { review: { state: string; commit: string | null } };
+export type ReviewComment = ThreadComment & { review: { state: string; commit: string | null; submitted: boolean } };
 
 export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<ReviewComment[]> {
   const raw = await api(`reading the reviews of PR #${number}`, () =>
@@ -115,7 +118,12 @@ export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<
   );
   return raw
     .filter((rv) => (rv.body ?? '') !== '')
-    .map((rv) => ({ ...toComment(rv), createdAt: rv.submitted_at ?? null, review: { state: rv.state, commit: rv.commit_id ?? null } }));
+    .map((rv) => ({
+      ...toComment(rv),
+      createdAt: rv.submitted_at ?? null,
+      // A review not yet submitted (PENDING) is seen by its author alone.
+      review: { state: rv.state, commit: rv.commit_id ?? null, submitted: !!rv.submitted_at && rv.state !== 'PENDING' },
+    }));
 }
 
 export interface MilestoneInfo {

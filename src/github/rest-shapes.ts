@@ -23,6 +23,7 @@ export function toComment(raw: unknown): ThreadComment {
     // GitHub returns CRLF; the codec reads it as it comes.
     body: str(c.body),
     createdAt: typeof c.created_at === 'string' ? c.created_at : null,
+    ...(typeof c.node_id === 'string' ? { nodeId: c.node_id } : {}),
   };
 }
 

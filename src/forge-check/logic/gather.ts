@@ -15,11 +15,13 @@ import { errorMessage } from '../../common/errors.js';
 import { pullLinks, type ItemRef } from '../../github/links.js';
 import { resolvePermissions } from '../../github/permissions.js';
 import { exemptionOf } from '../../conformance/exempt.js';
+import { readEvidence } from '../../github/evidence.js';
+import type { ThreadComment } from '../../common/work-item.js';
 import type { Author } from '../../common/trust.js';
 import { parse } from '../../codec/index.js';
 import type { Ignored } from '../../common/trusted-annotations.js';
 import { getIssue, listComments, listReviews, readPull, readThread, type PullInfo, type ReviewComment } from '../../github/reads.js';
-import type { ItemInputs } from '../inputs.js';
+import type { ItemInputs, StaleReviews } from '../inputs.js';
 
 /**
  * A PR body can name any number of issues; each costs requests, so at most
@@ -107,6 +109,7 @@ async function closingRefs(
       links = await pullLinks(gh, inputs.repo, info.number);
     }
     ({ linked, keyword } = links);
+    notices.push(...new Set(links.notes));
     if (waits.length > 0 && linked.length === 0 && keyword.length === 0) {
       keyword = bodyRefs;
       notices.push(
@@ -146,7 +149,8 @@ async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: s
   try {
     let thread = cache.get(key);
     if (!thread) {
-      thread = readThread(gh, repo, ref.number);
+      // Another repository's issue: its author_associations describe that repository, not this one.
+      thread = readThread(gh, repo, ref.number).then((t) => (here ? t : { ...t, foreign: repoName(repo) }));
       cache.set(key, thread);
     }
     return await thread;
@@ -157,36 +161,144 @@ async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: s
   }
 }
 
+/** Why a review does not speak for the PR's head, or null when it does. */
+function staleBecause(rv: ReviewComment, head: string, mode: StaleReviews): string | null {
+  if (rv.review.state === 'DISMISSED') return 'the review was dismissed';
+  if (!rv.review.submitted) return 'the review is pending (not submitted: only its author sees it)';
+  if (rv.review.commit === null) return 'GitHub no longer knows the commit the review is of';
+  if (mode === 'dismiss' && head && rv.review.commit !== head)
+    return `the review is of commit ${rv.review.commit.slice(0, 12)}, not the PR's head ${head.slice(0, 12)} (stale-reviews: dismiss)`;
+  return null;
+}
+
+function passOver(number: number, c: ThreadComment, why: string, only?: string): Ignored[] {
+  return parse(c.body)
+    .filter((a) => only === undefined || a.type === only)
+    .map((a) => ({
+      kind: 'stale-review' as const,
+      type: a.type,
+      item: number,
+      url: c.url,
+      author: c.author,
+      reason: `${a.type} on PR #${number}: ${why}`,
+    }));
+}
+
 /**
  * A review speaks for the PR only while it stands and is about the code the PR
- * now holds: a dismissed review, or one of an older head commit, is passed
- * over (its annotations are reported, never counted).
+ * now holds: a dismissed or pending review, one whose commit GitHub no longer
+ * knows, or (stale-reviews: dismiss) one of an older head commit is passed
+ * over — its annotations are reported, never counted.
  */
-function splitReviews(number: number, reviews: readonly ReviewComment[], head: string): { kept: ReviewComment[]; passedOver: Ignored[] } {
+function splitReviews(
+  number: number,
+  reviews: readonly ReviewComment[],
+  head: string,
+  mode: StaleReviews,
+): { kept: ReviewComment[]; passedOver: Ignored[] } {
   const kept: ReviewComment[] = [];
   const passedOver: Ignored[] = [];
   for (const rv of reviews) {
-    const why =
-      rv.review.state === 'DISMISSED'
-        ? 'the review was dismissed'
-        : rv.review.commit && head && rv.review.commit !== head
-          ? `the review is of commit ${rv.review.commit.slice(0, 12)}, not the PR's head ${head.slice(0, 12)}`
-          : null;
-    if (why === null) {
-      kept.push(rv);
-      continue;
-    }
-    for (const a of parse(rv.body))
-      passedOver.push({
-        kind: 'stale-review',
-        type: a.type,
-        item: number,
-        url: rv.url,
-        author: rv.author,
-        reason: `${a.type} on PR #${number}: ${why}`,
-      });
+    const why = staleBecause(rv, head, mode);
+    if (why === null) kept.push(rv);
+    else passedOver.push(...passOver(number, rv, why));
   }
   return { kept, passedOver };
+}
+
+/**
+ * The facts REST leaves out, for every comment holding a FORGE tag: hidden
+ * (never counts), edited by someone else (counts only when that editor is
+ * trusted too), and for the PR when its head reached it. One GraphQL request
+ * per PR evaluation; none when no comment holds a tag.
+ */
+async function applyEvidence(
+  gh: GitHub,
+  inputs: ItemInputs,
+  threads: readonly WorkItem[],
+  pull: { info: PullInfo; thread: WorkItem } | null,
+): Promise<{ headSince: string | null; notes: string[] }> {
+  const tagged = threads.flatMap((t) => t.comments.filter((c) => c.nodeId && c.body.includes('FORGE:') && c.hidden === undefined));
+  const reviewerComments = pull ? pull.thread.comments.filter((c) => c.body.includes('FORGE:REVIEWER')) : [];
+  const askHead = pull !== null && inputs.staleReviews === 'dismiss' && reviewerComments.length > 0 && pull.info.nodeId !== '';
+  if (tagged.length === 0 && !askHead) return { headSince: null, notes: [] };
+  let evidence: Awaited<ReturnType<typeof readEvidence>>;
+  try {
+    evidence = await readEvidence(gh, askHead && pull ? { nodeId: pull.info.nodeId, head: pull.info.sha } : null, [
+      ...new Set(tagged.map((c) => c.nodeId as string)),
+    ]);
+  } catch (err) {
+    // Not known is not a verdict: the comments count as REST shows them, and the summary says so.
+    return {
+      headSince: null,
+      notes: [`who edited or hid the annotations could not be read from GitHub (${errorMessage(err)}): they count as REST shows them`],
+    };
+  }
+  // An editor's association: as they appear elsewhere in these threads (this repository's only); else none.
+  const seen = new Map<string, string>();
+  for (const t of threads) {
+    if (t.foreign) continue;
+    for (const a of [t.author, ...t.comments.map((c) => c.author)]) if (a.login) seen.set(a.login.toLowerCase(), a.association);
+  }
+  const editors = [...new Set([...evidence.comments.values()].map((f) => f.editor).filter((e): e is string => e !== null))];
+  const asAuthor = (login: string): Author => ({ login, association: seen.get(login.toLowerCase()) ?? 'NONE' });
+  const notes = [...evidence.notes, ...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, editors.map(asAuthor)))];
+  for (const c of tagged) {
+    const facts = evidence.comments.get(c.nodeId as string);
+    c.hidden = facts?.hidden ?? null;
+    c.editedBy = facts?.editor ? { login: facts.editor, trusted: counts('comment', asAuthor(facts.editor), inputs.gate.trust) } : null;
+  }
+  return { headSince: askHead ? evidence.headSince : null, notes };
+}
+
+/**
+ * stale-reviews: dismiss treats a REVIEWER posted as a comment like one in a
+ * review: written before the PR's current head reached it, it is about older
+ * code. When GitHub keeps no record of that moment (a plain push), it counts,
+ * and a notice says so.
+ */
+function splitStaleComments(
+  number: number,
+  thread: WorkItem,
+  info: PullInfo,
+  headSince: string | null,
+  mode: StaleReviews,
+): { passedOver: Ignored[]; notices: string[] } {
+  const reviewers = thread.comments.filter((c) => c.body.includes('FORGE:REVIEWER') && !('review' in c));
+  if (mode === 'keep' || reviewers.length === 0) return { passedOver: [], notices: [] };
+  if (headSince === null)
+    return {
+      passedOver: [],
+      notices: [
+        `GitHub keeps no record of when commit ${info.sha.slice(0, 12)} reached PR #${number} (a plain push leaves none): REVIEWER comments on it count whatever their time`,
+      ],
+    };
+  const stale = reviewers.filter((c) => c.createdAt !== null && Date.parse(c.createdAt) < Date.parse(headSince));
+  thread.comments = thread.comments.filter((c) => !stale.includes(c));
+  return {
+    passedOver: stale.flatMap((c) =>
+      passOver(
+        number,
+        c,
+        `posted before the PR's head ${info.sha.slice(0, 12)} reached it (${headSince}; stale-reviews: dismiss)`,
+        'REVIEWER',
+      ),
+    ),
+    notices: [],
+  };
+}
+
+/**
+ * Does a BUILDER's bare branch name speak of this PR's head? Only when the head
+ * is a branch of this repository, or of a fork whose owner is listed by login
+ * in trusted-authors: a stranger's fork can name its branch like the pipeline's.
+ */
+function headIsHere(inputs: ItemInputs, info: PullInfo): boolean {
+  const head = info.headRepository;
+  if (head === null) return false;
+  if (head.toLowerCase() === repoName(inputs.repo).toLowerCase()) return true;
+  const owner = head.split('/')[0].toLowerCase();
+  return inputs.gate.trust.everyone || inputs.gate.trust.logins.has(owner);
 }
 
 /** The authors whose role may decide trust: of the thread texts that hold a FORGE tag at all. */
@@ -212,11 +324,11 @@ export async function gatherPull(
     listReviews(gh, inputs.repo, number),
     readPull(gh, inputs.repo, number),
   ]);
-  const context = { number, head: info.head };
+  const context = { number, head: info.head, headHere: headIsHere(inputs, info), headRepository: info.headRepository };
   const exempt = exemptionOf(pr, inputs.exempt);
   if (exempt !== null)
     return { items: [pr], shared: [], pull: context, info, notes: [], notices: [], passedOver: [], problems: [], exempt, thread: pr };
-  const { kept, passedOver } = splitReviews(number, reviews, info.sha);
+  const { kept, passedOver } = splitReviews(number, reviews, info.sha, inputs.staleReviews);
   pr.comments.push(...kept);
   const roleNotes = await resolvePermissions(gh, inputs.repo, inputs.gate.trust, [pr.author]);
   const { refs, notes, notices } = await closingRefs(gh, inputs, pr, info);
@@ -240,6 +352,11 @@ export async function gatherPull(
     if (item) items.push(item);
   }
   notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, annotationAuthors([pr, ...items]))));
+  const evidence = await applyEvidence(gh, inputs, [pr, ...items], { info, thread: pr });
+  notices.push(...evidence.notes);
+  const stale = splitStaleComments(number, pr, info, evidence.headSince, inputs.staleReviews);
+  passedOver.push(...stale.passedOver);
+  notices.push(...stale.notices);
   const base = { pull: context, info, notes, notices, passedOver, problems, exempt: null, thread: pr };
   if (items.length === 0) return { items: [pr], shared: [], ...base };
   return { items, shared: [pr], ...base };
@@ -262,5 +379,6 @@ export async function gatherIssue(gh: GitHub, inputs: ItemInputs, number: number
   item.comments = comments.value;
   const exempt = exemptionOf(item, inputs.exempt);
   const notes = exempt === null ? await resolvePermissions(gh, inputs.repo, inputs.gate.trust, annotationAuthors([item])) : [];
-  return { items: [item], shared: [], pull: null, info: null, notes, notices: [], passedOver: [], problems: [], exempt, thread: item };
+  const notices = exempt === null ? (await applyEvidence(gh, inputs, [item], null)).notes : [];
+  return { items: [item], shared: [], pull: null, info: null, notes, notices, passedOver: [], problems: [], exempt, thread: item };
 }

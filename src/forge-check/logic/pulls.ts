@@ -75,7 +75,7 @@ async function forIssue(gh: GitHub, inputs: ItemInputs, number: number): Promise
   if (found.kind === 'pull') return touched([{ kind: 'pull', number, named: null }]);
   if (found.kind === 'missing')
     return touched([], [`#${number} is not an issue or PR this token can see in ${here} (deleted or transferred?): nothing to gate`]);
-  const notes: string[] = [];
+  const notes: string[] = [...found.notes];
   const elsewhere = found.pulls.filter((p) => p.repository.toLowerCase() !== here.toLowerCase());
   if (elsewhere.length > 0) notes.push(`#${number} is also closed by ${shown(elsewhere, here)}: gated in their own repositories`);
   const ours = found.pulls.filter((p) => p.repository.toLowerCase() === here.toLowerCase());

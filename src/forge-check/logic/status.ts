@@ -33,6 +33,8 @@ export type DesiredStatus = { state: StatusState; description: string };
 /** What is wrong, in the words of a status: missing, partial, invalid, or the first other problem. */
 export function failureText(result: CheckResult): string {
   const parts = [
+    // A verdict that blocks says so first: it is what a reviewer must act on.
+    (result.blocked ?? []).length ? `blocked: ${(result.blocked ?? []).join(', ')}` : '',
     result.missing.length ? `missing ${result.missing.join(', ')}` : '',
     result.incomplete.length ? `partial ${result.incomplete.join(', ')}` : '',
     result.invalid.length ? `invalid ${result.invalid.join(', ')}` : '',

@@ -21,6 +21,8 @@ function repositoryOutputs(report: RepositoryReport, rechecked: number): CheckOu
   ];
   return {
     conforming: report.counts.failing === 0,
+    // The repository report keeps each type's status: a blocked type is named, its verdict is in the report.
+    blocked: typesWith('blocked').join(','),
     missing: typesWith('missing').join(','),
     incomplete: typesWith('incomplete').join(','),
     invalid: typesWith('invalid').join(','),

@@ -45,6 +45,8 @@ export const CHAIN: ReadonlyArray<{ type: string; optional?: boolean; note?: str
 
 /** A stage's state from the trusted annotations found: the best one decides, by the gate's own rank. */
 export function stageState(item: ItemReport, type: string): StageState {
+  // A verdict that blocks (CHANGES_REQUESTED, INVALID) shows as plainly as a missing stage.
+  if (item.types.some((t) => t.type === type && t.status === 'blocked')) return 'blocked';
   let best: keyof typeof STAGE_OF = 'missing';
   for (const a of item.annotations) {
     if (a.type !== type) continue;
@@ -61,6 +63,7 @@ export function stageState(item: ItemReport, type: string): StageState {
  */
 const CLASSES: Record<StageState | 'extra', string> = {
   complete: 'fill:#d3f9d8,stroke:#2b8a3e,color:#1b4332',
+  blocked: 'fill:#ffc9c9,stroke:#c92a2a,color:#5c0011,stroke-width:3px',
   partial: 'fill:#fff3bf,stroke:#e67700,color:#5c3c00,stroke-width:2px',
   invalid: 'fill:#ffe3e3,stroke:#c92a2a,color:#5c0011,stroke-width:2px',
   missing: 'fill:#fff5f5,stroke:#c92a2a,color:#5c0011,stroke-width:2px,stroke-dasharray: 5 4',
@@ -180,7 +183,7 @@ export function statusCommentBody(result: CheckResult, footer: string, context: 
       '',
     );
   out.push(
-    '<sub>Chain (spec §5), left to right: green complete · amber partial · red invalid · red dashed missing — all required; ' +
+    '<sub>Chain (spec §5), left to right: green complete · red bold blocked (its verdict stops the merge) · amber partial · red invalid · red dashed missing — all required; ' +
       `grey: found but not required; stages neither required nor found are left out. Ignored (untrusted or foreign) annotations are listed in the job summary. ${inert(footer)}</sub>`,
   );
   if (context.runUrl) out.push('', `${RUN_LINE}[this run](${context.runUrl}).</sub>`);
