@@ -161,6 +161,7 @@ describe('exemption and the result', () => {
   test('nothing to check: conforming, state none, not terminal', () => {
     expect(evaluate([], [], gate)).toEqual({
       conforming: true,
+      blocked: [],
       missing: [],
       incomplete: [],
       invalid: [],

@@ -252,3 +252,27 @@ describe('3. who really wrote it', () => {
     expect(r.stdout).not.toContain('were read instead');
   });
 });
+
+describe('4. hardening from the bundle', () => {
+  test('text read from GitHub never becomes a runner command, in notices or log lines', async () => {
+    const repo = setupRepo();
+    const r = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions' },
+      event: {
+        name: 'issues',
+        payload: {
+          action: 'transferred',
+          issue: { number: 5 },
+          changes: { new_issue: { html_url: 'https://x.example/##[error]forged\n::error::again' } },
+        },
+      },
+      env: { ...RUN, GITHUB_REPOSITORY: repo },
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('##[');
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('::error::'))).toEqual([]);
+    expect(r.stdout).toContain('was transferred to https://x.example/');
+  });
+});

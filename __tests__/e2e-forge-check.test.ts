@@ -242,6 +242,9 @@ test('bad inputs fail with one line before any API call', async () => {
     [{ 'issue-number': '1', 'trusted-authors': 'permission:read' }, 'must be permission:write, permission:maintain or permission:admin'],
     [{ 'issue-number': '1', 'exempt-authors': 'not a login!' }, 'input "exempt-authors": "not a login!" is not a GitHub login'],
     [{ scope: 'repository', 'exempt-labels': 'forge:exempt' }, 'exempt-authors and exempt-labels apply to a gate'],
+    [{ 'issue-number': '1', comment: 'yes' }, 'input "comment" must be true or false (true, True, TRUE, false, False or FALSE), got "yes"'],
+    [{ 'issue-number': '1', verdicts: 'strict' }, 'input "verdicts" must be one of enforce, ignore'],
+    [{ 'issue-number': '1', 'stale-reviews': 'drop' }, 'input "stale-reviews" must be one of dismiss, keep'],
   ] as const) {
     const r = await check(repo, inputs);
     expect(r.code).toBe(1);

@@ -236,6 +236,17 @@ describe('remediation with a fault at each step loses no content and reports hon
   });
 });
 
+test("a failed DELETE of the public gist is named in the step's error line itself: it is still public", async () => {
+  const s = remediationSetup();
+  gh.fail('DELETE', new RegExp(`^/gists/${s.pub.id}$`), 422, 1);
+  const r = await audit(s.repo, { 'issue-number': String(s.issue.number), remediate: 'true' });
+  expect(r.code).toBe(1);
+  const errors = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toContain(`deleting public gist ${s.pub.id} failed — it is still public`);
+  expect(errors[0]).toContain('FORGE gists must be secret');
+});
+
 test('dry-run writes nothing, labels included, and prints the plan', async () => {
   const { repo, issue, pub } = remediationSetup();
   const before = gh.writes().length;

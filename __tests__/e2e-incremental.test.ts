@@ -155,6 +155,20 @@ test('6. a checkpoint from the future, from other rules, or older than full-ever
   expect((await run(repo, { 'full-every': '7d' }, ws)).stdout).toContain('full-every: only with scope: repository and since: last-run');
 });
 
+test("6b. a last full read after its last run, or in GitHub's future, forces a full read (full-every could never come due)", async () => {
+  const { repo } = seed(3);
+  const ws = workspace();
+  const path = join(ws, '.forge', 'check-checkpoint.json');
+  await run(repo, { since: 'last-run' }, ws);
+  const saved = JSON.parse(readFileSync(path, 'utf8'));
+  writeFileSync(path, JSON.stringify({ ...saved, fullAt: '2099-01-01T00:00:00Z' }));
+  const future = await run(repo, { since: 'last-run', 'full-every': '7d' }, ws);
+  expect(future.stdout).toContain("the checkpoint's last full read (2099-01-01T00:00:00Z) is after its last run");
+  expect(future.outputs.rechecked).toBe('3');
+  // The next checkpoint starts its full-read clock again from this run.
+  expect(Date.parse(JSON.parse(readFileSync(path, 'utf8')).fullAt)).toBeLessThanOrEqual(Date.parse(gh.now()));
+});
+
 test('20. report-titles: false leaves every title out of the report and the summary', async () => {
   const { repo, numbers } = seed(3);
   const issue = gh.repos.get(repo)?.issues.get(numbers[0]);

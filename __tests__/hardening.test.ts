@@ -2,7 +2,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inert } from '../src/common/markdown.js';
+import { inert, linkTarget } from '../src/common/markdown.js';
+import { bool } from '../src/common/inputs.js';
+import { fold, setOutput, notice, info } from '../src/common/workflow-commands.js';
+import { statusMarker, isStatusComment } from '../src/forge-check/status-comment/body.js';
 import { writeWorkspaceFile } from '../src/common/paths.js';
 import { parseRepository } from '../src/common/repo.js';
 import { counts, parseTrustPolicy } from '../src/common/trust.js';
@@ -49,4 +52,80 @@ test("the version checkpoints record is package.json's", async () => {
   const { VERSION } = await import('../src/common/version.js');
   const pkg = JSON.parse(readFileSync(join(new URL('.', import.meta.url).pathname, '..', 'package.json'), 'utf8'));
   expect(VERSION).toBe(pkg.version);
+});
+
+describe('hardening round 4', () => {
+  function captured(f: () => void): string {
+    const write = process.stdout.write.bind(process.stdout);
+    let out = '';
+    process.stdout.write = ((chunk: string) => {
+      out += chunk;
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      f();
+    } finally {
+      process.stdout.write = write;
+    }
+    return out;
+  }
+
+  test('nothing read from GitHub becomes a runner command: ##[ is folded anywhere, :: at a line start', () => {
+    expect(fold('milestone ##[error]boom')).not.toContain('##[');
+    expect(fold('a\n::error::x\n  ::warning::y')).not.toMatch(/^\s*::/m);
+    const out = captured(() => {
+      info('title: ##[error]forged\n::error::forged too');
+      notice('gist file ##[warning]x.md');
+    });
+    expect(out).not.toContain('##[');
+    expect(out.split('\n').filter((l) => /^\s*::/.test(l))).toEqual([expect.stringMatching(/^::notice::gist file/)]);
+  });
+
+  test('boolean inputs take only the YAML 1.2 core spellings; empty is the default', () => {
+    const p = bool(false);
+    for (const v of ['true', 'True', 'TRUE']) expect(p(v, 'x')).toBe(true);
+    for (const v of ['false', 'False', 'FALSE']) expect(p(v, 'x')).toBe(false);
+    expect(p('  ', 'x')).toBe(false);
+    expect(bool(true)('', 'x')).toBe(true);
+    for (const v of ['yes', 'on', '1', 'tRuE', 'toString', 'constructor'])
+      expect(() => p(v, 'comment')).toThrow(`input "comment" must be true or false`);
+  });
+
+  test('an output keeps a trailing CR, and a bad output name is refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forge-out-'));
+    const file = join(dir, 'output');
+    writeFileSync(file, '');
+    const before = process.env.GITHUB_OUTPUT;
+    process.env.GITHUB_OUTPUT = file;
+    try {
+      setOutput('value', 'line\r');
+      expect(() => setOutput('bad name', 'x')).toThrow('is not an output name');
+      expect(() => setOutput('a<<b', 'x')).toThrow('is not an output name');
+    } finally {
+      process.env.GITHUB_OUTPUT = before;
+    }
+    // The runner splits on the platform's line end (LF here): the value's own CR stays in it.
+    const [head, value, end] = readFileSync(file, 'utf8').split('\n');
+    expect(head).toMatch(/^value<<ghadelimiter_/);
+    expect(value).toBe('line\r');
+    expect(end).toBe(head.slice('value<<'.length));
+  });
+
+  test('link targets cannot close the link: ( ) blanks < > | \\ are percent-encoded', () => {
+    const evil = 'https://gist.github.com/u/abc)![x](https://evil.example/i.png) |<b>\\';
+    const t = linkTarget(evil);
+    expect(t).not.toMatch(/[()\s<>|\\]/);
+    expect(decodeURIComponent(t)).toBe(evil);
+    expect(`[gist](${t})`.match(/\]\(/g)).toHaveLength(1);
+  });
+
+  test("the status comment's marker keeps the gate's name losslessly, and nothing can end the HTML comment", () => {
+    expect(statusMarker('FORGE 設計')).not.toBe(statusMarker('FORGE 実装'));
+    expect(statusMarker('a_b')).not.toBe(statusMarker('a?b'));
+    expect(statusMarker('x-->y').match(/-->/g)).toHaveLength(1);
+    expect(statusMarker('x-->y')).toContain('(x-%2D%3Ey)');
+    expect(statusMarker('x--y').slice(4, -3)).not.toContain('--');
+    expect(statusMarker('FORGE gate-2')).toContain('(FORGE gate-2)');
+    expect(isStatusComment(`${statusMarker('FORGE 設計')}\nbody`, 'FORGE 実装')).toBe(false);
+  });
 });

@@ -33,13 +33,17 @@ export function optional(): Parser<string | null> {
   return (raw) => (raw.trim() === '' ? null : raw.trim());
 }
 
+/** YAML 1.2's core schema spells a boolean these ways and no others (GitHub's own getBooleanInput agrees). */
+const BOOLEANS: Readonly<Record<string, boolean>> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
+
 export function bool(def: boolean): Parser<boolean> {
   return (raw, name) => {
-    const v = raw.trim().toLowerCase();
+    const v = raw.trim();
     if (v === '') return def;
-    if (v === 'true') return true;
-    if (v === 'false') return false;
-    throw new UsageError(`input "${name}" must be true or false, got ${quote(raw.trim())}`);
+    const b = Object.hasOwn(BOOLEANS, v) ? BOOLEANS[v] : undefined;
+    if (b === undefined)
+      throw new UsageError(`input "${name}" must be true or false (true, True, TRUE, false, False or FALSE), got ${quote(v)}`);
+    return b;
   };
 }
 

@@ -20,3 +20,14 @@ export function inert(s: string): string {
     .replace(/\]/g, '&#93;')
     .replace(/@(?=[A-Za-z0-9_-])/g, '@&#8203;');
 }
+
+/**
+ * A URL as a Markdown link target: `(`, `)`, blanks, `<`, `>`, `|` and `\\`
+ * percent-encoded, so a target taken from someone's text (a gist URL with `)`)
+ * cannot close the link early and open an image or a second link, or break a
+ * table row. The one way every summary and report writes a link target.
+ */
+export function linkTarget(url: string): string {
+  // encodeURIComponent leaves ( and ) alone: they are written out here.
+  return url.replace(/[()\s<>|\\]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+}

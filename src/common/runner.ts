@@ -87,7 +87,7 @@ export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> 
     const message = `${def.name}: ${oneLine(err)}`;
     try {
       // The summary says why the step stopped, not only the log.
-      core.appendSummary(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`);
+      core.appendSummary(capSummary(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`));
     } catch {
       // A summary that cannot be written does not hide the failure.
     }

@@ -5,7 +5,7 @@
  * goes through tableCell.
  */
 import { codeSpan, oneLine } from '../codec/index.js';
-import { inert, tableCell } from '../common/markdown.js';
+import { inert, linkTarget, tableCell } from '../common/markdown.js';
 import { ISSUE_STATUSES, type IssueEntry, type IssueStatus, type MergedReport, type RepositoryReport } from './report.js';
 
 const ICON: Record<IssueStatus, string> = { failing: '❌ failing', conforming: '✅ conforming', exempt: '➖ exempt' };
@@ -28,7 +28,7 @@ function countsTable(counts: Record<IssueStatus, number>): string[] {
 function safeUrl(url: string): string | null {
   try {
     const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href.replace(/[()\s<>|\\]/g, (c) => encodeURIComponent(c)) : null;
+    return u.protocol === 'https:' || u.protocol === 'http:' ? linkTarget(u.href) : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
  * forge-check on one item: the decision as outputs, the job summary, and the
  * policy — a failure under fail-on-violation, otherwise the problems as warnings.
  */
-import { tableCell } from '../common/markdown.js';
+import { linkTarget, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import { STATUS_ICON, type CheckResult } from '../conformance/evaluate.js';
 import type { CheckRun } from './logic/run.js';
@@ -22,7 +22,7 @@ function capped(text: string): string {
 export function markdownReport(result: CheckResult): string {
   if (result.exempt) {
     const item = result.items[0];
-    const what = item ? `${item.kind === 'pull' ? 'PR' : 'Issue'} [#${item.number}](${item.url})` : 'The item';
+    const what = item ? `${item.kind === 'pull' ? 'PR' : 'Issue'} [#${item.number}](${linkTarget(item.url)})` : 'The item';
     return `## FORGE conformance: ✅ exempt\n\n${what} is ${tableCell(result.exempt)}: no FORGE annotations are required.\n`;
   }
   const out: string[] = [];
@@ -30,11 +30,11 @@ export function markdownReport(result: CheckResult): string {
   for (const n of result.notes) out.push(`> ${tableCell(n)}`, '');
   for (const item of result.items) {
     const kind = item.kind === 'pull' ? 'PR' : 'Issue';
-    out.push(`### ${kind} [#${item.number}](${item.url}) — state \`${item.state}\`${item.terminal ? ' (terminal)' : ''}`, '');
+    out.push(`### ${kind} [#${item.number}](${linkTarget(item.url)}) — state \`${item.state}\`${item.terminal ? ' (terminal)' : ''}`, '');
     if (item.exempt) out.push(`> ${item.exempt}`, '');
     out.push('| Type | Status | Author | Link | Errors |', '|---|---|---|---|---|');
     for (const t of item.types) {
-      const link = t.url ? `[comment](${t.url})` : '';
+      const link = t.url ? `[comment](${linkTarget(t.url)})` : '';
       out.push(
         `| \`${t.type}\` | ${STATUS_ICON[t.status]} | ${t.author ? `@${tableCell(t.author)}` : ''} | ${link} | ${tableCell(capped(t.errors.join('; ')))} |`,
       );
@@ -45,7 +45,7 @@ export function markdownReport(result: CheckResult): string {
       out.push('| Type | Author | Link | Why |', '|---|---|---|---|');
       for (const i of item.ignored.slice(0, MAX_IGNORED_ROWS))
         out.push(
-          `| \`${tableCell(capped(i.type))}\` | ${tableCell(i.author ?? '')} | [comment](${i.url}) | ${tableCell(capped(i.reason))} |`,
+          `| \`${tableCell(capped(i.type))}\` | ${tableCell(i.author ?? '')} | [comment](${linkTarget(i.url)}) | ${tableCell(capped(i.reason))} |`,
         );
       if (item.ignored.length > MAX_IGNORED_ROWS)
         out.push('', `… and ${item.ignored.length - MAX_IGNORED_ROWS} more (all of them are in the \`report\` output).`);

@@ -1,5 +1,5 @@
 /** forge-emit's outputs and job summary; a write that happened never fails the step, and the emitter's warnings are warnings. */
-import { inert } from '../common/markdown.js';
+import { inert, linkTarget } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import type { Composed } from '../common/compose-annotation.js';
 import type { EmitStepInputs } from './inputs.js';
@@ -19,7 +19,7 @@ function emitOutputs(annotation: Composed, outcome: EmitOutcome): Record<(typeof
 }
 
 function emitSummary(inputs: EmitStepInputs, outcome: EmitOutcome): string {
-  const link = outcome.commentUrl ? `[comment ${outcome.commentId}](${outcome.commentUrl})` : '—';
+  const link = outcome.commentUrl ? `[comment ${outcome.commentId}](${linkTarget(outcome.commentUrl)})` : '—';
   return [
     `## forge-emit: \`${inputs.type}\` — ${outcome.result}`,
     '',

@@ -4,7 +4,7 @@
  * step only under fail-if-missing; gaps in one are warnings.
  */
 import { codeSpan, matchEnum, TASK_TYPES } from '../codec/index.js';
-import { inert, tableCell } from '../common/markdown.js';
+import { inert, linkTarget, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import type { ReportStepInputs } from './inputs.js';
 import type { ReportOutcome, TrajectoryReport } from './logic.js';
@@ -28,12 +28,12 @@ function labelled(label: string, value: string): string[] {
 
 /** The release-note entry for one issue, wrapped in markers so a notes file can be updated in place. */
 export function issueMarkdown(r: TrajectoryReport): string {
-  const out = [entryBegin(r.issue.number), `### [#${r.issue.number}](${r.issue.url}) ${inert(r.issue.title)}`, ''];
+  const out = [entryBegin(r.issue.number), `### [#${r.issue.number}](${linkTarget(r.issue.url)}) ${inert(r.issue.title)}`, ''];
   const facts: string[] = [];
   if (r.investigator?.taskType) facts.push(`**Type**: ${inert(r.investigator.taskType)}`);
   if (r.investigator?.severity) facts.push(`**Severity**: ${inert(r.investigator.severity)}`);
   if (r.investigator?.verdict) facts.push(`**Verdict**: ${inert(r.investigator.verdict)}`);
-  if (r.prNumber !== null) facts.push(`**PR**: [#${r.prNumber}](${r.prUrl})`);
+  if (r.prNumber !== null) facts.push(`**PR**: [#${r.prNumber}](${linkTarget(r.prUrl ?? '')})`);
   if (r.branch) facts.push(`**Branch**: ${codeSpan(tableCell(r.branch))}`);
   if (r.completed) facts.push(`**Completed**: ${inert(r.completed)}`);
   if (facts.length) out.push(facts.join(' · '), '');
@@ -75,9 +75,9 @@ export function milestoneMarkdown(title: string, reports: TrajectoryReport[]): s
     if (!list) continue;
     out.push(`### ${GROUP_TITLES[g]}`, '');
     for (const r of list.sort((a, b) => a.issue.number - b.issue.number)) {
-      const pr = r.prNumber !== null ? ` — [PR #${r.prNumber}](${r.prUrl})` : '';
+      const pr = r.prNumber !== null ? ` — [PR #${r.prNumber}](${linkTarget(r.prUrl ?? '')})` : '';
       const note = r.found ? (r.missing.length ? ` (trajectory has no ${r.missing.join(', ')})` : '') : ' (no trajectory)';
-      out.push(`- [#${r.issue.number}](${r.issue.url}) ${inert(r.issue.title)}${pr}${note}`);
+      out.push(`- [#${r.issue.number}](${linkTarget(r.issue.url)}) ${inert(r.issue.title)}${pr}${note}`);
     }
     out.push('');
   }

@@ -3,11 +3,12 @@
  * unfinished audit, or (under fail-on-public) a public gist fails the step;
  * dangling and non-gist references are warnings.
  */
-import { inert, tableCell } from '../common/markdown.js';
+import { inert, linkTarget, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import type { Collected } from './logic/collect.js';
 import type { AuditStepInputs } from './inputs.js';
 import type { AuditResult } from './logic/audit.js';
+import { DELETE_FAILED } from './logic/remediate.js';
 
 /** The step's outputs, as action.yml declares them. */
 export const OUTPUTS = ['checked', 'public', 'missing', 'findings'] as const;
@@ -22,7 +23,7 @@ const MAX_FINDING_ROWS = 200;
 function gistCell(f: AuditResult['findings'][number]): string {
   if (f.id === null) return inert(f.url);
   try {
-    return `[${f.id}](${new URL(f.url).href.replace(/[()\s|]/g, encodeURIComponent)})`;
+    return `[${f.id}](${linkTarget(new URL(f.url).href)})`;
   } catch {
     return inert(f.url);
   }
@@ -65,8 +66,13 @@ function failureOf(inputs: AuditStepInputs, result: AuditResult): string | null 
   if (result.writeFailure) return `gist audit: ${result.writeFailure}`;
   if (result.unfinished) return `gist audit unfinished after ${result.checked} gist(s): ${result.unfinished}`;
   if (result.publicRemaining === 0 || !inputs.failOnPublic) return null;
-  const ids = [...new Set(result.findings.filter((f) => f.severity === 'CRITICAL' && !f.remediated).map((f) => f.id))];
-  return `${result.publicRemaining} public FORGE gist(s): ${ids.join(', ')} — FORGE gists must be secret (spec §4.2)`;
+  const open = result.findings.filter((f) => f.severity === 'CRITICAL' && !f.remediated);
+  const ids = [...new Set(open.map((f) => f.id))];
+  // A migration that stopped at the last step left a secret copy and the public gist both: the error line says so.
+  const undeleted = [...new Map(open.filter((f) => f.detail.includes(DELETE_FAILED)).map((f) => [f.id, f])).values()].map(
+    (f) => `deleting public gist ${f.id} failed — it is still public (${f.detail.slice(f.detail.indexOf(DELETE_FAILED)).slice(0, 400)})`,
+  );
+  return `${result.publicRemaining} public FORGE gist(s): ${ids.join(', ')} — FORGE gists must be secret (spec §4.2)${undeleted.length ? `; ${undeleted.join('; ')}` : ''}`;
 }
 
 /** Reading gists without a gist-token: what the user should know. */

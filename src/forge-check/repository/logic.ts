@@ -171,6 +171,11 @@ export async function checkSettings(gh: GitHub, inputs: RepositoryCheck): Promis
 /** GitHub's clock and the checkpoint may disagree by this much before the checkpoint is not believed. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
+/** Is `at` later than GitHub's clock (beyond the skew two clocks may have)? Unknown when GitHub gave no clock. */
+function inFuture(at: string, serverTime: string | null): boolean {
+  return serverTime !== null && Date.parse(at) > Date.parse(serverTime) + CLOCK_SKEW_MS;
+}
+
 /** Which listed issues must be read again, given the checkpoint's entries and the comments changed since its last run. */
 function changedSince(
   listing: IssueListing,
@@ -209,9 +214,17 @@ export async function runRepositoryCheck(
     if (listed > PROGRESS_EVERY && listed % (PROGRESS_EVERY * 10) === 0) log(progress(gh, `listed ${listed} issues`));
   });
   let checkpoint = previous?.checkpoint ?? null;
-  if (checkpoint && listing.serverTime && Date.parse(checkpoint.lastRun) > Date.parse(listing.serverTime) + CLOCK_SKEW_MS) {
+  if (checkpoint && inFuture(checkpoint.lastRun, listing.serverTime)) {
     notes.push(
       `since: last-run — the checkpoint's last run (${checkpoint.lastRun}) is later than GitHub's clock (${listing.serverTime}), so it was not used and every issue was read`,
+    );
+    checkpoint = null;
+  }
+  // A full read cannot come after the run that recorded it, nor after GitHub's now: such a checkpoint was not
+  // written by this action as it stands, and full-every would never come due.
+  if (checkpoint && (Date.parse(checkpoint.fullAt) > Date.parse(checkpoint.lastRun) || inFuture(checkpoint.fullAt, listing.serverTime))) {
+    notes.push(
+      `since: last-run — the checkpoint's last full read (${checkpoint.fullAt}) is after its last run (${checkpoint.lastRun}) or GitHub's clock, so it was not used and every issue was read`,
     );
     checkpoint = null;
   }

@@ -5,7 +5,7 @@
  * so the comment never reads as an annotation; everything taken from
  * annotations or issues is inert (no HTML, no tag or sentinel can form).
  */
-import { inert } from '../../common/markdown.js';
+import { inert, linkTarget } from '../../common/markdown.js';
 import { DEFAULT_STATUS_CONTEXT } from '../inputs.js';
 import type { CheckResult, ItemReport } from '../../conformance/evaluate.js';
 import { annotationStatus, RANK, STAGE_OF, STATUS_ICON, type StageState } from '../../conformance/status.js';
@@ -20,11 +20,22 @@ const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the f
 export function statusMarker(name: string): string {
   // The default gate keeps the marker earlier versions wrote.
   if (name === DEFAULT_STATUS_CONTEXT) return STATUS_MARKER;
-  const safe = name
-    .replace(/[^A-Za-z0-9 ._:/-]/g, '_')
-    .replace(/-{2,}/g, '-')
-    .slice(0, 100);
-  return `<!-- forge-check status comment (${safe}): edited in place by the forge-check action -->`;
+  return `<!-- forge-check status comment (${markerName(name)}): edited in place by the forge-check action -->`;
+}
+
+/**
+ * The gate's name inside the marker, losslessly: every character outside a
+ * plain set is percent-encoded as UTF-8, so `FORGE 設計` and `FORGE 実装` stay
+ * two names, and nothing can end the HTML comment (`>` is encoded, and a `-`
+ * after another `-` too). A name of plain characters reads as it did before.
+ */
+function markerName(name: string): string {
+  let out = '';
+  for (const ch of name) {
+    const plain = /^[A-Za-z0-9 ._:/-]$/.test(ch) && !(ch === '-' && out.endsWith('-'));
+    out += plain ? ch : [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return out;
 }
 
 export function isStatusComment(body: string, name = DEFAULT_STATUS_CONTEXT): boolean {
@@ -157,7 +168,7 @@ export function statusCommentBody(result: CheckResult, footer: string, context: 
       '',
       `<sub>${inert(footer)}</sub>`,
     ];
-    if (context.runUrl) lines.push('', `${RUN_LINE}[this run](${context.runUrl}).</sub>`);
+    if (context.runUrl) lines.push('', `${RUN_LINE}[this run](${linkTarget(context.runUrl)}).</sub>`);
     return lines.join('\n');
   }
   const out = [
@@ -186,6 +197,6 @@ export function statusCommentBody(result: CheckResult, footer: string, context: 
     '<sub>Chain (spec §5), left to right: green complete · red bold blocked (its verdict stops the merge) · amber partial · red invalid · red dashed missing — all required; ' +
       `grey: found but not required; stages neither required nor found are left out. Ignored (untrusted or foreign) annotations are listed in the job summary. ${inert(footer)}</sub>`,
   );
-  if (context.runUrl) out.push('', `${RUN_LINE}[this run](${context.runUrl}).</sub>`);
+  if (context.runUrl) out.push('', `${RUN_LINE}[this run](${linkTarget(context.runUrl)}).</sub>`);
   return out.join('\n');
 }

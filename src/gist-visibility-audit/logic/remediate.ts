@@ -116,11 +116,14 @@ async function remediate(
   } catch (err) {
     return {
       ok: false,
-      detail: `not remediated: deleting the public gist failed (${errorMessage(err)}); ${done.join('; ')} — the public gist is still there`,
+      detail: `not remediated: ${DELETE_FAILED} (${errorMessage(err)}); ${done.join('; ')} — the public gist is still there`,
     };
   }
   return { ok: true, replacement: back.url, detail: `migrated to secret gist ${back.url} (${done.join('; ')}; deleted the public gist)` };
 }
+
+/** How a failed DELETE of the public gist is worded: the step's error line looks for it. */
+export const DELETE_FAILED = 'deleting the public gist failed';
 
 interface Remediation {
   remediated: Set<string>;
