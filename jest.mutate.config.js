@@ -18,6 +18,9 @@ export default {
     '**/trust-sources.test.ts',
     '**/forge-check-evaluate.test.ts',
     '**/conformance-rules.test.ts',
+    '**/evidence-rules.test.ts',
+    '**/required-gate-rules.test.ts',
+    '**/repository-report.test.ts',
   ],
   reporters: ['default'],
 };
