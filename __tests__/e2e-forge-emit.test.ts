@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { parse } from '../src/codec/index.js';
 import type { FakeGitHub } from './support/github-server.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
@@ -284,4 +286,80 @@ test('untrusted existing annotations do not make the step skip', async () => {
   const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'INVESTIGATOR', fields: INVESTIGATOR_FIELDS });
   expect(r.outputs.result).toBe('created');
   expect(gh.commentsOn(repo, issue.number)).toHaveLength(2);
+});
+
+describe('fields-file: the fields an agent wrote', () => {
+  function workspaceWith(files: Record<string, string>): string {
+    const ws = mkdtempSync(`${tmpdir()}/forge-fields-`);
+    mkdirSync(`${ws}/.forge`, { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(`${ws}/${name}`, text);
+    return ws;
+  }
+  const step = (repo: string, ws: string, inputs: Record<string, string>) =>
+    runBundle('forge-emit', { apiUrl: gh.url, repository: repo, workspace: ws, inputs: { 'github-token': 'ghs_actions', ...inputs } });
+
+  test('a YAML file (or JSON) supplies the fields the agent decided; the workflow adds the rest', async () => {
+    const { repo, issue } = setup();
+    const ws = workspaceWith({
+      '.forge/verdict.yml': 'Verdict: PARTIAL\nConfidence: MEDIUM\nSeverity: LOW\n',
+      '.forge/verdict.json': '{"Verdict": "INVALID", "Confidence": "HIGH", "Severity": "LOW"}',
+    });
+    const r = await step(repo, ws, {
+      'issue-number': String(issue.number),
+      type: 'INVESTIGATOR',
+      'fields-file': '.forge/verdict.yml',
+      fields: 'Task Type: Bug Fix\nDecomposition Assessment: NO — one file\n',
+    });
+    expect(errorLines(r.stdout)).toEqual([]);
+    const [a] = parse(gh.commentsOn(repo, issue.number)[0].body);
+    expect(a.fields).toMatchObject({ Verdict: 'PARTIAL', Confidence: 'MEDIUM', 'Task Type': 'Bug Fix' });
+    const other = setup();
+    const j = await step(other.repo, ws, {
+      'issue-number': String(other.issue.number),
+      type: 'INVESTIGATOR',
+      'fields-file': '.forge/verdict.json',
+      fields: 'Task Type: Bug Fix\nDecomposition Assessment: NO — one file\n',
+    });
+    expect(j.code).toBe(0);
+    expect(parse(gh.commentsOn(other.repo, other.issue.number)[0].body)[0].fields.Verdict).toBe('INVALID');
+  });
+
+  test.each([
+    ['not YAML', 'Verdict: [unclosed\n', /fields-file "\.forge\/f\.yml" is not valid YAML/],
+    ['not a mapping', '- a\n- b\n', /fields-file "\.forge\/f\.yml" must be a YAML mapping/],
+    ['a nested value', 'Verdict:\n  nested: x\n', /fields-file "\.forge\/f\.yml": field "Verdict" must be a single value/],
+    [
+      'a key also in fields',
+      'Task Type: Bug Fix\n',
+      /fields-file "\.forge\/f\.yml": field "Task Type" is also given in the "fields" input/,
+    ],
+    [
+      'a value the template refuses',
+      'Verdict: MAYBE\nConfidence: HIGH\nSeverity: LOW\n',
+      /would be invalid: .*Verdict.*\(fields from fields-file "\.forge\/f\.yml"\)/,
+    ],
+  ])('%s: one error line naming the file, nothing written', async (_name, text, message) => {
+    const { repo, issue } = setup();
+    const ws = workspaceWith({ '.forge/f.yml': text });
+    const before = gh.writes().length;
+    const r = await step(repo, ws, {
+      'issue-number': String(issue.number),
+      type: 'INVESTIGATOR',
+      'fields-file': '.forge/f.yml',
+      fields: 'Task Type: Bug Fix\nDecomposition Assessment: NO — one file\n',
+    });
+    expect(r.code).toBe(1);
+    expect(errorLines(r.stdout)).toEqual([expect.stringMatching(message)]);
+    expect(gh.writes().length).toBe(before);
+  });
+
+  test('the file is confined to the workspace, like body-file', async () => {
+    const { repo, issue } = setup();
+    const ws = workspaceWith({});
+    const r = await step(repo, ws, { 'issue-number': String(issue.number), type: 'BUILDER', 'fields-file': '../outside.yml' });
+    expect(r.code).toBe(1);
+    expect(errorLines(r.stdout)[0]).toContain('fields-file');
+    const missing = await step(repo, ws, { 'issue-number': String(issue.number), type: 'BUILDER', 'fields-file': '.forge/none.yml' });
+    expect(errorLines(missing.stdout)[0]).toContain('fields-file ".forge/none.yml" cannot be read (ENOENT)');
+  });
 });

@@ -60,3 +60,21 @@ test('mistakes are one line: no files, a bad flag, a file that is not a report',
   expect(junk.code).toBe(2);
   expect(junk.stderr).toContain('forge: reports/junk.txt: not JSON');
 });
+
+test('expected repositories with no report (their audit job failed) are named, and the merge is not conforming', async () => {
+  writeFileSync(join(workspace, 'reports', 'b.json'), JSON.stringify(report('octo/b', 0)));
+  const r = await merge({ files: 'reports/b.json', expected: 'octo/b, octo/gone\nOCTO/also-gone' });
+  expect(r.code).toBe(0);
+  expect(r.outputs).toMatchObject({ failing: '0', missing: 'octo/gone,OCTO/also-gone', conforming: 'false' });
+  expect(r.summary).toContain('❌ 2 report(s) missing');
+  expect(r.summary).toContain('No report from octo/gone, OCTO/also-gone');
+  const strict = await merge({ files: 'reports/b.json', expected: 'octo/gone', 'fail-on-violation': 'true' });
+  expect(strict.code).toBe(1);
+  expect(strict.stdout).toContain('::error::forge-report: 0 failing issue(s), no report from octo/gone (fail-on-violation is set)');
+  // Every audit job failed: the glob matches nothing, and the summary still names them all.
+  const none = await merge({ files: 'reports/none-*/forge-report.json', expected: 'octo/x octo/y' });
+  expect(none.code).toBe(0);
+  expect(none.outputs).toMatchObject({ missing: 'octo/x,octo/y', conforming: 'false' });
+  const all = await merge({ files: 'reports/b.json', expected: 'octo/b' });
+  expect(all.outputs).toMatchObject({ missing: '', conforming: 'true' });
+});

@@ -1,6 +1,8 @@
 // Writes action-index.md, and the README's inputs and outputs tables, from the
-// action.yml files, so neither drifts from what the actions declare. `--check`
-// exits 1 when either is stale.
+// action.yml files, and the README's CLI block from the committed CLI bundle's
+// own --help, so none drifts from what the code declares. `--check` exits 1
+// when any is stale.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeOrCheck } from './generated-file.mjs';
@@ -52,21 +54,36 @@ export function render() {
   return out.join('\n');
 }
 
-/** The README with its generated block (between the action-tables markers) made anew. */
-export function renderReadme(readme) {
-  const open = '<!-- action-tables -->';
-  const close = '<!-- /action-tables -->';
+/** `readme` with the block between `<!-- name -->` and `<!-- /name -->` replaced by `lines`. */
+function replaceBlock(readme, name, lines) {
+  const open = `<!-- ${name} -->`;
+  const close = `<!-- /${name} -->`;
   const a = readme.indexOf(open);
   const b = readme.indexOf(close);
-  if (a < 0 || b < a) throw new Error('README.md has no <!-- action-tables --> block');
-  const block = docs.flatMap(([n, y]) => tables(n, y, 3));
-  return `${readme.slice(0, a + open.length)}\n\n${block.join('\n')}\n${readme.slice(b)}`;
+  if (a < 0 || b < a) throw new Error(`README.md has no ${open} block`);
+  return `${readme.slice(0, a + open.length)}\n\n${lines.join('\n')}\n${readme.slice(b)}`;
+}
+
+/** Every command and option of the CLI, as the committed bundle prints them. */
+function cliUsage() {
+  const help = execFileSync(process.execPath, [join(root, 'dist', 'cli', 'index.js'), '--help'], { encoding: 'utf8' });
+  return ['```text', help.trimEnd(), '```', ''];
+}
+
+/** The README with its generated blocks (the actions' tables, the CLI's usage) made anew. */
+export function renderReadme(readme) {
+  const tablesDone = replaceBlock(
+    readme,
+    'action-tables',
+    docs.flatMap(([n, y]) => tables(n, y, 3)),
+  );
+  return replaceBlock(tablesDone, 'cli-usage', cliUsage());
 }
 
 writeOrCheck(join(root, 'action-index.md'), render(), 'action-index.md', 'node scripts/action-index.mjs');
 writeOrCheck(
   join(root, 'README.md'),
   renderReadme(readFileSync(join(root, 'README.md'), 'utf8')),
-  "README.md's inputs and outputs tables",
+  "README.md's inputs and outputs tables and CLI usage",
   'node scripts/action-index.mjs',
 );

@@ -123,7 +123,10 @@ export function defineCliTests(forge: Forge): void {
     expect(v.out).toContain('2 annotation(s), 1 invalid');
     const near = forge(['check', '-', '--number', '4', '--required', 'INVESTIGATR'], '[]');
     expect(near.err).toContain('warning: required: INVESTIGATR is not a reserved type — did you mean INVESTIGATOR?');
-    expect(forge(['check', '-', '--number', '4', '--required', 'MY_CUSTOM_STAGE'], '[]').err).toBe('');
+    // A custom type may be required, and the CLI names it, in case it is a typo.
+    expect(forge(['check', '-', '--number', '4', '--required', 'MY_CUSTOM_STAGE'], '[]').err).toBe(
+      'warning: required: MY_CUSTOM_STAGE is not a reserved type (a custom type: only annotations of exactly that type count)\n',
+    );
   });
 
   test('emit validates as forge-emit does: an invalid complete annotation is refused (exit 1), --no-validate writes a draft', () => {
@@ -301,6 +304,60 @@ export function defineCliTests(forge: Forge): void {
       expect(refused.err).toBe(
         'forge: report merge: OCTO/a is given twice with different filters (state all; state open, labels x): merge one audit per repository\n',
       );
+    });
+  });
+
+  describe('near misses: what a pipeline would miss is a warning, --strict an exit 1', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['an opening tag with no -->', '<!-- FORGE:BUILDER\nBranch: x\n', /line 1: opening tag with no "-->"/],
+      [
+        'a tag in the wrong case',
+        '<!-- forge:reviewer -->\n**Verdict**: APPROVED\n',
+        /line 1: tag in the wrong case: "<!-- forge:reviewer -->"/,
+      ],
+      [
+        'a sentinel without its opener',
+        'done\n<!-- INVESTIGATION:COMPLETE -->\n',
+        /line 2: sentinel INVESTIGATION:COMPLETE without its opener/,
+      ],
+      [
+        'a type one edit from a reserved one',
+        '<!-- FORGE:INVESTIGATR -->\n## x\n',
+        /line 1: FORGE:INVESTIGATR is not a reserved type — did you mean INVESTIGATOR\?/,
+      ],
+    ];
+    test.each(cases)('%s', (_name, body, warning) => {
+      for (const command of ['validate', 'parse']) {
+        const r = forge([command, '-'], body);
+        expect(r.code).toBe(0);
+        expect(r.err).toMatch(warning);
+        const strict = forge([command, '-', '--strict'], body);
+        expect(strict.code).toBe(1);
+        expect(strict.err).toMatch(warning);
+      }
+      const thread = JSON.stringify({
+        issue: { number: 3, body: '', user: { login: 'o' }, author_association: 'OWNER' },
+        comments: [{ id: 7, body, user: { login: 'o' }, author_association: 'OWNER' }],
+      });
+      const checked = forge(['check', '-', '--required', 'CONTEXT', '--strict'], thread);
+      expect(checked.err).toMatch(warning);
+      expect(checked.err).toContain('comment 7: line');
+    });
+
+    test('a well-formed annotation with its own sentinel is no near miss', () => {
+      const r = forge(
+        ['validate', '-', '--strict'],
+        '<!-- FORGE:CONTEXT -->\n### Known Pitfalls for This Area\nnone\n<!-- FORGE:CONTEXT:COMPLETE -->\n',
+      );
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+    });
+
+    test('--required names a type that is not reserved, and the nearest reserved one', () => {
+      const r = forge(['check', '-', '--required', 'FOO,INVESTIGATR', '--number', '1'], '[]');
+      expect(r.err).toContain('warning: required: INVESTIGATR is not a reserved type — did you mean INVESTIGATOR?');
+      expect(r.err).toContain('warning: required: FOO is not a reserved type');
+      expect(r.err.match(/INVESTIGATR/g)).toHaveLength(1);
     });
   });
 }

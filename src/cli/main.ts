@@ -5,11 +5,12 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EmitError, oneLine, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
+import { EmitError, isReserved, nearMisses, oneLine, parse, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotation.js';
 import { parseTrustPolicy } from '../common/trust.js';
 import { VERSION } from '../common/version.js';
+import { parseRepository } from '../common/repo.js';
 import type { WorkItem } from '../common/work-item.js';
 import { evaluate, parseRequired, requiredWarnings, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
 import { markdownMergedReport, textMergedReport } from '../conformance/report-render.js';
@@ -25,20 +26,25 @@ export interface Io {
 }
 
 const USAGE = `usage: forge <command> [options]
-  parse [FILE|-]                     annotations as JSON
-  validate [FILE|-]                  a comment body, or every body of a thread export (the
+  parse [FILE|-] [--strict]          annotations as JSON
+  validate [FILE|-] [--strict]       a comment body, or every body of a thread export (the
                                      JSON check takes); exit 1 when any is invalid
   emit TYPE [--field K=V]... [--section Heading=Markdown]... [--value V]
             [--card JSON] [--title T] [--body MARKDOWN] [--partial] [--no-validate]
                                      refused (exit 1) when the annotation would be invalid,
                                      as forge-emit refuses it; --no-validate writes a draft
   check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
-            [--validation strict|template|presence] [--number N] [--json]
+            [--validation strict|template|presence] [--number N] [--json] [--strict]
+                                     parse, validate and check warn on near misses (an
+                                     unclosed tag, a tag in the wrong case, a sentinel
+                                     without its opener, a typo of a reserved type);
+                                     --strict makes them exit 1
   --version                          the version
   conformance DIR                    run fixture files; ends with "N passed, N failed"
   report merge FILE... [--format markdown|text|json] [--fail-on-violation]
-                                     combine forge-check report JSON files (one per
-                                     repository) into one summary`;
+            [--expect REPOS]         combine forge-check report JSON files (one per
+                                     repository) into one summary; --expect names the
+                                     audited repositories, and any with no report`;
 
 interface Parsed {
   positional: string[];
@@ -95,12 +101,34 @@ function noExtra(p: Parsed, max: number, command: string): void {
   if (p.positional.length > max) throw new UsageError(`${command}: unexpected argument "${p.positional[max]}"`);
 }
 
+/**
+ * Near misses in `bodies` as warning lines on stderr (what a pipeline would
+ * miss: an unclosed tag, a tag in the wrong case, a lone sentinel, a typo of a
+ * reserved type). Returns how many there were.
+ */
+function warnNearMisses(bodies: ReadonlyArray<{ label: string; body: string }>, io: Io): number {
+  let n = 0;
+  for (const { label, body } of bodies)
+    for (const m of nearMisses(body, parse(body))) {
+      n++;
+      io.err(`warning: ${label}line ${m.line}: ${oneLine(m.message)}\n`);
+    }
+  return n;
+}
+
+/** --strict: near misses fail the command (exit 1) instead of only warning. */
+function nearMissExit(count: number, strict: boolean, io: Io): number {
+  if (count > 0 && strict) io.err(`${count} near miss(es) — --strict makes them fail\n`);
+  return count > 0 && strict ? 1 : 0;
+}
+
 function cmdParse(args: string[], io: Io): number {
-  const p = parseArgs(args, [], []);
+  const p = parseArgs(args, [], ['strict']);
   noExtra(p, 1, 'parse');
-  const out = parseAndValidate(readInput(p.positional[0], io)).map(({ raw: _raw, start: _s, end: _e, ...rest }) => rest);
+  const body = readInput(p.positional[0], io);
+  const out = parseAndValidate(body).map(({ raw: _raw, start: _s, end: _e, ...rest }) => rest);
   io.out(`${JSON.stringify(out, null, 2)}\n`);
-  return 0;
+  return nearMissExit(warnNearMisses([{ label: '', body }], io), p.flags.has('strict'), io);
 }
 
 /** The texts `forge validate` reads: a comment body, or each body of a thread export (the JSON `forge check` takes). */
@@ -122,13 +150,16 @@ function bodiesOf(text: string, file: string): Array<{ label: string; body: stri
 }
 
 function cmdValidate(args: string[], io: Io): number {
-  const p = parseArgs(args, [], []);
+  const p = parseArgs(args, [], ['strict']);
   noExtra(p, 1, 'validate');
   const file = p.positional[0] ?? '-';
   const lines: string[] = [];
   let count = 0;
   let bad = 0;
-  for (const { label, body } of bodiesOf(readInput(p.positional[0], io), file)) {
+  const bodies = bodiesOf(readInput(p.positional[0], io), file);
+  const misses = warnNearMisses(bodies, io);
+  const strictExit = nearMissExit(misses, p.flags.has('strict'), io);
+  for (const { label, body } of bodies) {
     for (const a of parseAndValidate(body)) {
       count++;
       if (!a.valid) bad++;
@@ -138,12 +169,12 @@ function cmdValidate(args: string[], io: Io): number {
     }
   }
   if (count === 0) {
-    io.out('no FORGE annotations found\n');
-    return 0;
+    io.out(`no FORGE annotations found${misses > 0 ? ` (${misses} near miss(es): see the warnings)` : ''}\n`);
+    return strictExit;
   }
-  lines.push(`${count} annotation(s), ${bad} invalid`);
+  lines.push(`${count} annotation(s), ${bad} invalid${misses > 0 ? `, ${misses} near miss(es)` : ''}`);
   io.out(`${lines.join('\n')}\n`);
-  return bad > 0 ? 1 : 0;
+  return bad > 0 ? 1 : strictExit;
 }
 
 function cmdEmit(args: string[], io: Io): number {
@@ -207,7 +238,7 @@ export function readThreadExport(text: string, file: string, number: number | nu
 }
 
 function cmdCheck(args: string[], io: Io): number {
-  const p = parseArgs(args, ['required', 'trusted-authors', 'validation', 'number'], ['json']);
+  const p = parseArgs(args, ['required', 'trusted-authors', 'validation', 'number'], ['json', 'strict']);
   if (p.positional.length === 0) throw new UsageError('check: missing FILE (a JSON export of the thread)');
   noExtra(p, 1, 'check');
   const file = p.positional[0];
@@ -218,14 +249,35 @@ function cmdCheck(args: string[], io: Io): number {
     throw new UsageError(`--number must be an issue number, got ${JSON.stringify(numberFlag)}`);
   const item = readThreadExport(readInput(file, io), file, numberFlag === undefined ? null : Number(numberFlag.replace(/^#/, '')));
   const required = parseRequired(one(p, 'required'));
-  for (const w of requiredWarnings(required)) io.err(`warning: ${w}\n`);
+  for (const w of cliRequiredWarnings(required)) io.err(`warning: ${w}\n`);
+  const misses = warnNearMisses(
+    [
+      ...(item.body ? [{ label: `#${item.number} body: `, body: item.body }] : []),
+      ...item.comments.map((c) => ({ label: `comment ${c.id}: `, body: c.body })),
+    ],
+    io,
+  );
   const trust = parseTrustPolicy(one(p, 'trusted-authors'));
   // A role is read from GitHub; an export holds none, so such an entry trusts nobody here.
   if (trust.minPermission !== null)
     io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
   const result = evaluate([item], [], { required, validation, trust });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
-  return result.conforming ? 0 : 1;
+  return result.conforming ? nearMissExit(misses, p.flags.has('strict'), io) : 1;
+}
+
+/**
+ * The CLI names every required type that is not reserved (a custom type is
+ * allowed, but in a one-off check it is more often a typo), with the nearest
+ * reserved type when there is one.
+ */
+function cliRequiredWarnings(required: readonly string[]): string[] {
+  const near = new Set(requiredWarnings(required));
+  const out = [...near];
+  for (const type of required)
+    if (!isReserved(type) && ![...near].some((w) => w.startsWith(`required: ${type} `)))
+      out.push(`required: ${type} is not a reserved type (a custom type: only annotations of exactly that type count)`);
+  return out;
 }
 
 function cmdConformance(args: string[], io: Io): number {
@@ -253,18 +305,25 @@ const MERGE_FORMATS = ['markdown', 'text', 'json'] as const;
 
 /** `forge report merge FILE…`: the reports of a matrix of forge-check jobs as one summary. */
 function cmdReport(args: string[], io: Io): number {
-  const p = parseArgs(args, ['format'], ['fail-on-violation']);
+  const p = parseArgs(args, ['format', 'expect'], ['fail-on-violation']);
   const [sub, ...files] = p.positional;
   if (sub !== 'merge')
     throw new UsageError(sub === undefined ? 'report: missing subcommand (merge)' : `report: unknown subcommand "${sub}" (merge)`);
-  if (files.length === 0) throw new UsageError('report merge: give one or more report files (forge-check report-file)');
+  if (files.length === 0 && !p.flags.has('expect'))
+    throw new UsageError('report merge: give one or more report files (forge-check report-file)');
   const format = one(p, 'format') ?? 'markdown';
   if (!(MERGE_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${MERGE_FORMATS.join(', ')}`);
-  const merged = mergeReports(files.map((f) => readReport(readInput(f, io), f)));
+  // --expect: the repositories the audit covered (blank- or comma-separated, repeatable); one with no report is named.
+  const expected = (p.flags.get('expect') ?? []).flatMap((v) => v.split(/[\s,]+/)).filter((v) => v !== '');
+  for (const x of expected) parseRepository(x);
+  const merged = mergeReports(
+    files.map((f) => readReport(readInput(f, io), f)),
+    expected,
+  );
   const text =
     format === 'json' ? JSON.stringify(merged, null, 2) : format === 'text' ? textMergedReport(merged) : markdownMergedReport(merged);
   io.out(`${text}\n`);
-  return p.flags.has('fail-on-violation') && merged.counts.failing > 0 ? 1 : 0;
+  return p.flags.has('fail-on-violation') && (merged.counts.failing > 0 || merged.missing.length > 0) ? 1 : 0;
 }
 
 const COMMANDS: Record<string, (args: string[], io: Io) => number> = {

@@ -40,6 +40,7 @@ export * from './labels.js';
 export type * from './types.js';
 export { getField } from './structure.js';
 export { oneLine, quote } from './quote.js';
+export { nearMisses, nearestReserved, editDistance, type NearMiss } from './near-miss.js';
 
 import { parse } from './parse.js';
 import { validate } from './validate.js';

@@ -10,10 +10,9 @@ import {
   currentState,
   ENDED_WITHOUT_BUILD,
   getField,
-  isReserved,
   isTypeName,
+  nearestReserved,
   stripCodeSpan,
-  TYPES,
 } from '../codec/index.js';
 import { splitList } from '../common/lists.js';
 import { UsageError } from '../common/errors.js';
@@ -60,18 +59,6 @@ export function parseRequired(input: string | undefined): string[] {
   return out;
 }
 
-/** Edit distance, for the near-miss warning: two short type names, so the table stays tiny. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length];
-}
-
 /**
  * Custom types may be required, but a near miss of a reserved name is almost
  * always a typo that would fail every gate: `INVESTIGATR` → "did you mean
@@ -80,8 +67,7 @@ function distance(a: string, b: string): number {
 export function requiredWarnings(required: readonly string[]): string[] {
   const out: string[] = [];
   for (const type of required) {
-    if (isReserved(type)) continue;
-    const near = TYPES.map((t) => t.type).find((name) => distance(type, name) <= Math.max(1, Math.floor(name.length / 5)));
+    const near = nearestReserved(type);
     if (near) out.push(`required: ${type} is not a reserved type — did you mean ${near}?`);
   }
   return out;

@@ -88,10 +88,22 @@ export function markdownRepositoryReport(report: RepositoryReport, rechecked: nu
   return out.join('\n');
 }
 
+/** The verdict of a merge: failing issues, or expected repositories with no report, are never "conforming". */
+function mergedVerdict(merged: MergedReport): string {
+  const parts = [
+    merged.counts.failing > 0 ? `${merged.counts.failing} failing` : '',
+    merged.missing.length > 0 ? `${merged.missing.length} report(s) missing` : '',
+  ].filter((p) => p !== '');
+  return parts.length === 0 ? '✅ conforming' : `❌ ${parts.join(', ')}`;
+}
+
 export function markdownMergedReport(merged: MergedReport): string {
   const out: string[] = [
-    `## FORGE conformance across ${merged.repositories.length} repositories: ${merged.counts.failing === 0 ? '✅ conforming' : `❌ ${merged.counts.failing} failing`}`,
+    `## FORGE conformance across ${merged.repositories.length} repositories: ${mergedVerdict(merged)}`,
     '',
+    ...(merged.missing.length > 0
+      ? [`> **No report from ${merged.missing.map((m) => inert(m)).join(', ')}**: their audit job failed or uploaded nothing.`, '']
+      : []),
     ...merged.notes.flatMap((n) => [`> ${inert(n)}`, '']),
     ...countsTable(merged.counts),
     '| Repository | Failing | Conforming | Exempt | Audited at |',
@@ -113,7 +125,10 @@ export function markdownMergedReport(merged: MergedReport): string {
 
 export function textMergedReport(merged: MergedReport): string {
   // Report files come from other jobs' artifacts: every value is held to one line.
-  const out = merged.notes.map((n) => `note: ${oneLine(n)}`);
+  const out = [
+    ...merged.missing.map((m) => `missing: ${oneLine(m)} (no report: its audit job failed or uploaded nothing)`),
+    ...merged.notes.map((n) => `note: ${oneLine(n)}`),
+  ];
   out.push(
     ...merged.repositories.map(
       (r) => `${oneLine(r.repository)}: ${r.counts.failing} failing, ${r.counts.conforming} conforming, ${r.counts.exempt} exempt`,

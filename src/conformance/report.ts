@@ -161,6 +161,8 @@ export interface MergedReport {
   failing: Array<IssueEntry & { repository: string }>;
   /** What the merge left out, and why (the same audit given twice). */
   notes: string[];
+  /** Repositories expected (--expect) with no report: their audit job failed or uploaded nothing. */
+  missing: string[];
 }
 
 const describeFilter = (f: RepositoryReport['filter']) =>
@@ -195,7 +197,7 @@ function onePerRepository(reports: readonly RepositoryReport[]): { kept: Reposit
   return { kept: [...byName.values()], notes };
 }
 
-export function mergeReports(given: readonly RepositoryReport[]): MergedReport {
+export function mergeReports(given: readonly RepositoryReport[], expected: readonly string[] = []): MergedReport {
   const { kept: reports, notes } = onePerRepository(given);
   const counts: Record<IssueStatus, number> = { failing: 0, conforming: 0, exempt: 0 };
   const failing: MergedReport['failing'] = [];
@@ -206,5 +208,7 @@ export function mergeReports(given: readonly RepositoryReport[]): MergedReport {
   const repositories = reports
     .map((r) => ({ repository: r.repository, generatedAt: r.generatedAt, counts: r.counts }))
     .sort((a, b) => b.counts.failing - a.counts.failing || a.repository.localeCompare(b.repository));
-  return { repositories, counts, failing, notes };
+  const have = new Set(reports.map((r) => r.repository.toLowerCase()));
+  const missing = [...new Set(expected.filter((x) => !have.has(x.toLowerCase())))];
+  return { repositories, counts, failing, notes, missing };
 }

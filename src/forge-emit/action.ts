@@ -3,7 +3,9 @@ import { readWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition } from '../common/runner.js';
 import { createClient } from '../github/client.js';
 import { composeAnnotation } from '../common/compose-annotation.js';
-import { readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
+import { InvalidAnnotation } from '../common/compose-annotation.js';
+import { UsageError } from '../common/errors.js';
+import { fieldsFromFile, readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
 import { runEmit } from './logic.js';
 import { emitResult } from './render.js';
 
@@ -18,7 +20,20 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
   readInputs: readEmitInputs,
   async execute(inputs, _event, log) {
     // Composed and checked before the client makes its first request.
-    const annotation = composeAnnotation(inputs.type, inputs.content, bodyText(inputs.body));
+    const file = inputs.fieldsFile;
+    const content = file
+      ? fieldsFromFile(inputs.content, readWorkspaceFile(file.path, 'fields-file', file.given), file.given)
+      : inputs.content;
+    let annotation: ReturnType<typeof composeAnnotation>;
+    try {
+      annotation = composeAnnotation(inputs.type, content, bodyText(inputs.body));
+    } catch (e) {
+      // What the agent's file holds is often what is wrong: the error says where the fields came from.
+      const where = file ? ` (fields from fields-file ${JSON.stringify(file.given)})` : '';
+      if (file && e instanceof InvalidAnnotation) throw new InvalidAnnotation(`${e.message}${where}`);
+      if (file && e instanceof UsageError) throw new UsageError(`${e.message}${where}`);
+      throw e;
+    }
     const outcome = await runEmit(createClient(inputs.token, { log }), inputs, annotation);
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
     return emitResult(inputs, annotation, outcome);

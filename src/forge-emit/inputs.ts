@@ -35,12 +35,15 @@ export interface EmitStepInputs {
   /** What the annotation holds, as the codec's emitter takes it (the body apart). */
   content: EmitInput;
   body: BodySource;
+  /** A YAML or JSON file of fields the agent wrote (in the workspace); read by the wiring, merged by fieldsFromFile. */
+  fieldsFile: { path: string; given: string } | null;
 }
 
 export const SCHEMA = {
   ...COMMON_INPUTS,
   type: { input: 'type', parse: required() },
   fields: { input: 'fields', parse: verbatim() },
+  fieldsFile: { input: 'fields-file', parse: optional() },
   sections: { input: 'sections', parse: verbatim() },
   body: { input: 'body', parse: verbatim() },
   bodyFile: { input: 'body-file', parse: optional() },
@@ -57,24 +60,45 @@ export const SCHEMA = {
 
 function yamlInput(name: string, text: string | null): unknown {
   if (text === null) return undefined;
+  // JSON is YAML too: an agent may write either.
   // Scalars are read as the strings written (the failsafe schema): `Branch: 1.10`
   // stays "1.10" and `Commits: 0123456` keeps its zero. The card is data, read as YAML.
   const doc = YAML.parseDocument(text, { prettyErrors: true, ...(name === 'card' ? {} : { schema: 'failsafe' as const }) });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const at = e.linePos?.[0] ? ` at line ${e.linePos[0].line}, column ${e.linePos[0].col}` : '';
-    throw new UsageError(`input "${name}" is not valid YAML${at}: ${e.message.split(/ at line \d/)[0].split('\n')[0]}`);
+    throw new UsageError(`${label(name)} is not valid YAML${at}: ${e.message.split(/ at line \d/)[0].split('\n')[0]}`);
   }
   return doc.toJS();
+}
+
+/** How an error names where the text came from: an input, or a file (`fields-file "verdict.yml"`). */
+function label(name: string): string {
+  return name.startsWith('fields-file ') ? name : `input "${name}"`;
 }
 
 function mapping(name: string, value: unknown): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value))
-    throw new UsageError(
-      `input "${name}" must be a YAML mapping (key: value lines), got ${Array.isArray(value) ? 'a list' : typeof value}`,
-    );
+    throw new UsageError(`${label(name)} must be a YAML mapping (key: value lines), got ${Array.isArray(value) ? 'a list' : typeof value}`);
   return value as Record<string, unknown>;
+}
+
+/**
+ * The fields of a file the agent wrote (YAML or JSON, keys as the template's
+ * field names), merged into the `fields` input's: a key given in both is a
+ * mistake, named. Every error names the file.
+ */
+export function fieldsFromFile(content: EmitInput, text: string, given: string): EmitInput {
+  const name = `fields-file ${JSON.stringify(given)}`;
+  const fromFile = mapping(name, yamlInput(name, text)) ?? {};
+  for (const [key, value] of Object.entries(fromFile)) {
+    if (value !== null && typeof value === 'object')
+      throw new UsageError(`${name}: field ${quote(key)} must be a single value, got ${Array.isArray(value) ? 'a list' : 'a mapping'}`);
+    if (content.fields && Object.hasOwn(content.fields, key))
+      throw new UsageError(`${name}: field ${quote(key)} is also given in the "fields" input; give it once`);
+  }
+  return { ...content, fields: { ...fromFile, ...(content.fields ?? {}) } };
 }
 
 function bodySource(body: string | null, bodyFile: string | null, workspace: string): BodySource {
@@ -118,5 +142,7 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
     dryRun: raw.dryRun,
     content,
     body,
+    fieldsFile:
+      raw.fieldsFile === null ? null : { path: workspacePath('fields-file', raw.fieldsFile, event.workspace), given: raw.fieldsFile },
   };
 }

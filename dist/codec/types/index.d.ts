@@ -12,6 +12,7 @@ export * from './labels.js';
 export type * from './types.js';
 export { getField } from './structure.js';
 export { oneLine, quote } from './quote.js';
+export { nearMisses, nearestReserved, editDistance, type NearMiss } from './near-miss.js';
 import type { Annotation, ValidationResult } from './types.js';
 /** GitHub's limit on a comment, issue or milestone body. */
 export declare const MAX_BODY_LENGTH = 65536;

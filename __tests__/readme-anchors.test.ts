@@ -1,0 +1,53 @@
+/**
+ * Every in-page link of the README and the docs lands on a heading, as GitHub
+ * makes its anchors: lower case, punctuation dropped, blanks to hyphens, a
+ * repeated heading numbered (-1, -2, …). A renamed heading breaks `npm test`,
+ * not a reader's click.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(new URL('.', import.meta.url).pathname, '..');
+
+/** GitHub's anchor for a heading's text. */
+function slug(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+}
+
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  let fence = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    if (fence) continue;
+    const m = /^#{1,6} (.+?)\s*#*$/.exec(line);
+    if (!m) continue;
+    const base = slug(m[1]);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return out;
+}
+
+test.each(['README.md', 'CONTRIBUTING.md', 'docs/internals.md', 'docs/implementation-notes.md'])(
+  '%s: every #anchor link has its heading',
+  (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const known = anchors(text);
+    const links = [...text.matchAll(/\]\(#([^)\s]+)\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(file === 'README.md' ? 10 : -1);
+    expect(links.filter((l) => !known.has(l))).toEqual([]);
+  },
+);
+
+test('the slug is the one GitHub makes', () => {
+  expect(slug('The `forge` CLI')).toBe('the-forge-cli');
+  expect(slug('forge-check — the conformance gate')).toBe('forge-check--the-conformance-gate');
+  expect(slug('Trust: who may pass a gate')).toBe('trust-who-may-pass-a-gate');
+});
