@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FakeGitHub } from './support/github-server.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
-import { runBundle } from './support/run-action.js';
+import { ROOT, runBundle } from './support/run-action.js';
 import { architect, builder, context, contract, investigator, reviewer, trajectory } from './support/seed.js';
 
 const server = useFakeGitHub();
@@ -271,4 +275,51 @@ test('primary rate-limit exhaustion: waited out when the reset is near, a clear 
   expect(far.stdout).toMatch(
     /::error::forge-check: reading #\d+ failed \(GET \/repos\/octo\/primary\/issues\/\d+\): GitHub API rate limit exhausted \(resets at /,
   );
+});
+
+describe('the local run (scripts/local-run.mjs)', () => {
+  test('shows outputs as name=value, ends a failure with its one line and no stack trace, needs no terminal; forge-gate runs too', async () => {
+    const repo = setupRepo('localrun');
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const dir = mkdtempSync(join(tmpdir(), 'forge-local-test-'));
+    const envFile = join(dir, '.env');
+    writeFileSync(
+      envFile,
+      [
+        '# a comment',
+        'INPUT_GITHUB-TOKEN=ghs_actions',
+        `GITHUB_REPOSITORY=${repo}`,
+        `GITHUB_API_URL=${gh.url}`,
+        `INPUT_ISSUE-NUMBER="${issue.number}"`,
+      ].join('\n'),
+    );
+    // Asynchronous: the loopback GitHub answers from this very process.
+    const run = (action: string) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+        const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local-run.mjs'), action, envFile], {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => done({ status, stdout, stderr }));
+      });
+    const r = await run('forge-check');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^conforming=false$/m);
+    expect(r.stdout).toMatch(/^missing=BUILDER$/m);
+    expect(r.stdout).toMatch(/^summary: .*summary\.md$/m);
+    expect(r.stdout).toContain(`failed: FORGE conformance failed: issue #${issue.number}: BUILDER is missing`);
+    expect(r.stdout).not.toContain('::');
+    expect(`${r.stdout}${r.stderr}`).not.toMatch(/\n\s+at /);
+    gh.comment(repo, issue.number, 'maintainer', builder());
+    const gate = await run('forge-gate');
+    // The PR gate on a plain issue with no PR: nothing to gate, exit 0.
+    expect(gate.status).toBe(0);
+    expect(gate.stdout).toContain('notice: ');
+    expect((await run('forge-nothing')).status).toBe(2);
+  });
 });

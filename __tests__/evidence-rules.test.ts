@@ -83,9 +83,14 @@ describe('verdicts', () => {
     const r = evaluate([issue], [pr], { ...gate, required: ['INVESTIGATOR', 'BUILDER'], pull });
     expect(r.conforming).toBe(false);
     expect(r.items[0].types.map((t) => t.status)).toEqual(['ok', 'ok']);
-    const invalid = prWith([at('<!-- FORGE:REVIEWER -->\n## Review — X\n\n**Verdict**: CHANGES_REQUESTED\n**Verdict**: nonsense')]);
+    const invalid = prWith([
+      at(
+        '<!-- FORGE:REVIEWER -->\n## Review — X\n\n**Verdict**: CHANGES_REQUESTED\n\n### Findings\n- **Severity**: BOGUS\n  **Location**: `a.ts:1`\n  **Issue**: x\n  **Suggested fix**: y\n  **Prevention**: z\n',
+      ),
+    ]);
     const types = evaluate([invalid.issue], [invalid.pr], { ...gate, pull }).items[0].types;
-    expect(types.find((t) => t.type === 'REVIEWER')?.status).not.toBe('ok');
+    // Invalid stays invalid: a verdict only blocks what would otherwise pass.
+    expect(types.find((t) => t.type === 'REVIEWER')?.status).toBe('invalid');
   });
 
   test('an INVESTIGATOR that found the issue INVALID blocks a PR closing it — not the issue alone, not the PR itself', () => {
@@ -104,6 +109,37 @@ describe('verdicts', () => {
     // An exempt (ended) issue is not asked for its verdict on its own.
     const ended = item(1, [at(investigator('INVALID'))], { labels: ['workflow:invalid'] });
     expect(evaluate([ended], [], gate).conforming).toBe(true);
+  });
+});
+
+describe('verdicts: the edges', () => {
+  test('newest by when it was written, not by where it sits in the list; a body counts as oldest', () => {
+    const late = { ...comment(reviewer('CHANGES_REQUESTED', 'X')), createdAt: '2027-02-02T00:00:00Z' };
+    const early = { ...comment(reviewer('APPROVED', 'X')), createdAt: '2027-01-01T00:00:00Z' };
+    const { issue } = prWith([]);
+    const pr = item(9, [late, early], { kind: 'pull' });
+    expect(evaluate([issue], [pr], { ...gate, pull }).blocked).toEqual(['REVIEWER (X) requests changes']);
+    const inBody = item(9, [{ ...comment(reviewer('APPROVED', 'X')), createdAt: '2027-01-01T00:00:00Z' }], {
+      kind: 'pull',
+      body: reviewer('CHANGES_REQUESTED', 'X'),
+    });
+    expect(evaluate([issue], [inBody], { ...gate, pull }).conforming).toBe(true);
+  });
+
+  test('a title that starts with the dash still names its domain', () => {
+    const { issue } = prWith([]);
+    const pr = item(9, [at(reviewer('CHANGES_REQUESTED').replace('## Review', '## — INFRA'))], { kind: 'pull' });
+    expect(evaluate([issue], [pr], { ...gate, pull, validation: 'presence' }).blocked).toEqual(['REVIEWER (INFRA) requests changes']);
+  });
+
+  test("an unfinished INVESTIGATOR decides nothing; only the issue's own investigation speaks for it", () => {
+    const partial = investigator('INVALID').replace('<!-- INVESTIGATION:COMPLETE -->', '<!-- INVESTIGATION:PARTIAL -->');
+    const issue = item(1, [at(investigator()), at(builder('fix/x')), at(partial)]);
+    const pr = item(9, [at(reviewer())], { kind: 'pull' });
+    expect(evaluate([issue], [pr], { ...gate, pull }).blocked).toEqual([]);
+    const confirmed = item(1, [at(investigator()), at(builder('fix/x'))]);
+    const prInvalid = item(9, [at(reviewer()), at(investigator('INVALID'))], { kind: 'pull' });
+    expect(evaluate([confirmed], [prInvalid], { ...gate, pull }).blocked).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@
  * says for an exempt PR or a PR with more linked issues than the gate reads.
  */
 import { exemptionOf, exemptResult } from '../src/conformance/exempt.js';
-import { counts, parseTrustPolicy, unresolvedLogins, type Author } from '../src/common/trust.js';
+import { counts, parseTrustPolicy, trustOfSource, unresolvedLogins, type Author } from '../src/common/trust.js';
+import { annotationStatus } from '../src/conformance/status.js';
 import { failureText, runIdOf, statusOf, toLimit } from '../src/forge-check/logic/status.js';
 import type { CheckResult } from '../src/conformance/evaluate.js';
 import { item } from './support/work-items.js';
@@ -116,5 +117,73 @@ describe('what the status says', () => {
   test('descriptions are cut to 140 characters', () => {
     expect(toLimit('x'.repeat(140))).toHaveLength(140);
     expect(toLimit('x'.repeat(141))).toBe(`${'x'.repeat(139)}…`);
+  });
+});
+
+describe('trust by role: the edges', () => {
+  const hidden: Author = { login: 'Hidden', association: 'CONTRIBUTOR' };
+  test('the weakest level wins in any order; roles count only with a permission: entry; everyone is everyone', () => {
+    expect(parseTrustPolicy('permission:write, permission:admin').minPermission).toBe('write');
+    expect(parseTrustPolicy('permission:admin, permission:maintain').minPermission).toBe('maintain');
+    const plain = parseTrustPolicy('MEMBER');
+    plain.permissions.set('hidden', 'admin');
+    expect(counts('comment', hidden, plain)).toBe(false);
+    expect(counts('comment', hidden, parseTrustPolicy('*'))).toBe(true);
+    const p = parseTrustPolicy('permission:write');
+    expect(counts('comment', { login: null, association: 'NONE' }, p)).toBe(false);
+  });
+
+  test('the reason names the role found (a login in any case), and none when no role is asked', () => {
+    const p = parseTrustPolicy('permission:write');
+    p.permissions.set('hidden', 'read');
+    expect(trustOfSource({ kind: 'comment', author: hidden }, p)).toEqual({
+      counts: false,
+      why: 'author Hidden (CONTRIBUTOR, role read here) is not in trusted-authors',
+    });
+    expect(trustOfSource({ kind: 'comment', author: { login: 'other', association: 'NONE' } }, p)).toEqual({
+      counts: false,
+      why: 'author other (NONE) is not in trusted-authors',
+    });
+    const plain = parseTrustPolicy('MEMBER');
+    plain.permissions.set('hidden', 'read');
+    expect(trustOfSource({ kind: 'comment', author: hidden }, plain)).toEqual({
+      counts: false,
+      why: 'author Hidden (CONTRIBUTOR) is not in trusted-authors',
+    });
+  });
+
+  test('an exempt result is exactly: conforming, nothing missing, nothing found or ignored', () => {
+    const r = exemptResult(item(3, []), ['BUILDER'], 'exempt: author x');
+    expect(r).toEqual({
+      conforming: true,
+      missing: [],
+      incomplete: [],
+      invalid: [],
+      state: 'none',
+      terminal: false,
+      items: [
+        {
+          number: 3,
+          kind: 'issue',
+          url: 'https://github.example/o/r/issues/3',
+          state: 'none',
+          terminal: false,
+          exempt: 'exempt: author x',
+          types: [{ type: 'BUILDER', status: 'not-required', author: null, url: null, errors: [] }],
+          annotations: [],
+          ignored: [],
+        },
+      ],
+      problems: [],
+      notes: [],
+      exempt: 'exempt: author x',
+    });
+  });
+
+  test("a stage's state from one annotation: unfinished, finished but invalid, or ok", () => {
+    expect(annotationStatus('partial', true)).toBe('incomplete');
+    expect(annotationStatus('interrupted', true)).toBe('incomplete');
+    expect(annotationStatus('complete', false)).toBe('invalid');
+    expect(annotationStatus('complete', true)).toBe('ok');
   });
 });

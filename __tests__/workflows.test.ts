@@ -24,12 +24,28 @@ function readmeWorkflows(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'forge-readme-'));
   const blocks = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);
   return blocks
-    .filter((b) => /^on:/m.test(b) && /^jobs:/m.test(b))
+    .map((b) => (/^on:/m.test(b) && /^jobs:/m.test(b) ? b : asWorkflow(b)))
+    .filter((b): b is string => b !== null)
     .map((b, i) => {
       const path = join(dir, `readme-${i + 1}.yml`);
       writeFileSync(path, b);
       return path;
     });
+}
+
+/**
+ * A step-only snippet (a list of steps, as the README shows how to read an
+ * output or end an agent's job) wrapped into a job, so it is linted as it will
+ * run once pasted; null for a block that is no list of steps.
+ */
+function asWorkflow(block: string): string | null {
+  const lines = block.split('\n');
+  const indents = lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length);
+  const cut = Math.min(...indents);
+  const body = lines.map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)));
+  if (!body.find((l) => l.trim() !== '')?.startsWith('- ')) return null;
+  const steps = body.map((l) => (l.trim() === '' ? '' : `      ${l}`)).join('\n');
+  return `name: README snippet\non:\n  workflow_dispatch:\n    inputs:\n      issue:\n        description: 'an issue'\npermissions: {}\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n    steps:\n${steps}\n`;
 }
 
 const README_WORKFLOWS = readmeWorkflows();
@@ -51,8 +67,9 @@ const LINTED = actionlint(WORKFLOWS);
 const inputsOf = (name: string): string[] =>
   Object.keys(YAML.parse(readFileSync(join(ROOT, 'actions', name, 'action.yml'), 'utf8')).inputs ?? {});
 
-test("there are workflows to check, the README's complete gate among them", () => {
+test("there are workflows to check, the README's complete gate and its step-only snippets among them", () => {
   expect(WORKFLOWS.length).toBeGreaterThanOrEqual(6);
+  expect(README_WORKFLOWS.filter((f) => readFileSync(f, 'utf8').startsWith('name: README snippet')).length).toBeGreaterThanOrEqual(3);
   const gate = README_WORKFLOWS.map((f) => readFileSync(f, 'utf8')).find((t) => t.startsWith('name: FORGE gate\n'));
   expect(gate).toContain('pull_request_target:');
   expect(gate).toContain('statuses: write');

@@ -89,7 +89,8 @@ export function parseTrustPolicy(input: string | undefined): TrustPolicy {
 function permitted(policy: TrustPolicy, login: string): boolean {
   if (policy.minPermission === null) return false;
   const role = policy.permissions.get(login.toLowerCase());
-  return role !== undefined && role !== 'none' && PERMISSIONS.indexOf(role) >= PERMISSIONS.indexOf(policy.minPermission);
+  // An unread login and `none` are at index -1: below every level.
+  return PERMISSIONS.indexOf(role as Permission) >= PERMISSIONS.indexOf(policy.minPermission);
 }
 
 /**
