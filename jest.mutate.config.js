@@ -21,6 +21,7 @@ export default {
     '**/evidence-rules.test.ts',
     '**/required-gate-rules.test.ts',
     '**/repository-report.test.ts',
+    '**/report-render-golden.test.ts',
   ],
   reporters: ['default'],
 };

@@ -73,6 +73,8 @@ export interface Issue {
   /** Moved on by every change GitHub counts: a comment, a label, an edit (the `since` filter reads it). */
   updated_at: string;
   closed_at: string | null;
+  /** Why it was closed (completed, not_planned); GitHub's state_reason. */
+  state_reason?: 'completed' | 'not_planned' | 'reopened' | null;
 }
 
 export interface Milestone {
@@ -106,8 +108,19 @@ export interface CommitStatusRecord {
   created_at: string;
 }
 
+export interface ReleaseRecord {
+  id: number;
+  tag_name: string;
+  name: string | null;
+  body: string | null;
+  draft: boolean;
+  created_at: string;
+}
+
 export interface RepoState {
   owner: string;
+  /** Releases, drafts included, oldest first. */
+  releases: ReleaseRecord[];
   name: string;
   /** Commit statuses, oldest first. */
   statuses: CommitStatusRecord[];
@@ -230,6 +243,7 @@ export class FakeGitHub {
         owner,
         name,
         statuses: [],
+        releases: [],
         sidebar: new Map(),
         issues: new Map(),
         comments: [],
@@ -525,6 +539,7 @@ export class FakeGitHub {
       created_at: i.created_at,
       updated_at: i.updated_at,
       closed_at: i.closed_at,
+      state_reason: i.state_reason ?? (i.state === 'closed' ? 'completed' : null),
       author_association: this.association(r, i.user),
     };
     if (i.pull) {
@@ -1232,6 +1247,73 @@ export class FakeGitHub {
       };
       r.statuses.push(x);
       return conformed(201, this.statusJson(r, x));
+    }
+
+    if (rest[0] === 'releases') {
+      const json = (x: ReleaseRecord) => ({
+        id: x.id,
+        node_id: `RE_${x.id}`,
+        url: `${this.url}/repos/${r.owner}/${r.name}/releases/${x.id}`,
+        html_url: `${HTML}/${r.owner}/${r.name}/releases/${x.draft ? `tag/untagged-${x.id}` : `tag/${encodeURIComponent(x.tag_name)}`}`,
+        assets_url: `${this.url}/repos/${r.owner}/${r.name}/releases/${x.id}/assets`,
+        upload_url: `${this.url}/repos/${r.owner}/${r.name}/releases/${x.id}/assets{?name,label}`,
+        tarball_url: null,
+        zipball_url: null,
+        tag_name: x.tag_name,
+        target_commitish: 'main',
+        name: x.name,
+        body: x.body,
+        draft: x.draft,
+        prerelease: false,
+        created_at: x.created_at,
+        published_at: x.draft ? null : x.created_at,
+        author: this.userJson(writer),
+        assets: [],
+      });
+      if (rest.length === 1 && method === 'GET') {
+        const { slice, headers } = this.page(url, [...r.releases].reverse());
+        return conformed(200, slice.map(json), headers);
+      }
+      if (rest.length === 1 && method === 'POST') {
+        if (typeof body?.tag_name !== 'string' || body.tag_name === '')
+          return [422, { message: 'Validation Failed', errors: [{ resource: 'Release', code: 'missing_field', field: 'tag_name' }] }];
+        if (typeof body.body === 'string' && body.body.length > 125000)
+          return [
+            422,
+            {
+              message: 'Validation Failed',
+              errors: [{ resource: 'Release', code: 'custom', field: 'body', message: 'body is too long (maximum is 125000 characters)' }],
+            },
+          ];
+        const x: ReleaseRecord = {
+          id: this.nextId++,
+          tag_name: body.tag_name,
+          name: body.name ?? null,
+          body: body.body ?? null,
+          draft: !!body.draft,
+          created_at: this.tick(),
+        };
+        r.releases.push(x);
+        return conformed(201, json(x));
+      }
+      const x = r.releases.find((y) => y.id === Number(rest[1]));
+      if (!x) return this.notFound();
+      if (rest.length === 2 && method === 'PATCH') {
+        if (typeof body?.body === 'string' && body.body.length > 125000)
+          return [
+            422,
+            {
+              message: 'Validation Failed',
+              errors: [{ resource: 'Release', code: 'custom', field: 'body', message: 'body is too long (maximum is 125000 characters)' }],
+            },
+          ];
+        if (typeof body?.body === 'string') x.body = body.body;
+        if (typeof body?.name === 'string') x.name = body.name;
+        if (typeof body?.draft === 'boolean') x.draft = body.draft;
+        // As users report: an edit of a draft that leaves the tag out resets it.
+        x.tag_name = typeof body?.tag_name === 'string' ? body.tag_name : x.draft ? `untagged-${x.id}` : x.tag_name;
+        return conformed(200, json(x));
+      }
     }
 
     if (rest[0] === 'labels') {

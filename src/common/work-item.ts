@@ -27,6 +27,8 @@ export interface WorkItem {
   body: string;
   labels: string[];
   state: string | null;
+  /** Why a closed issue was closed, as GitHub records it (completed, not_planned, reopened, duplicate). */
+  stateReason?: string;
   milestone: { number: number; title: string } | null;
   comments: ThreadComment[];
   /**

@@ -2,16 +2,25 @@
 import type { ActionDefinition } from '../common/runner.js';
 import { createClient } from '../github/client.js';
 import { readReportInputs, type ReportStepInputs } from './inputs.js';
-import { runReport } from './logic.js';
+import { releaseMilestone, runReleaseDraft, runReport } from './logic.js';
 import { writeEntry, writeWhole } from './notes-file.js';
-import { outcomeMarkdown, reportResult } from './render.js';
+import { draftResult, outcomeMarkdown, reportResult } from './render.js';
 
 export const forgeTrajectoryReport: ActionDefinition<ReportStepInputs> = {
   name: 'forge-trajectory-report',
   secrets: ['github-token'],
   readInputs: readReportInputs,
   async execute(inputs, _event, log) {
-    const outcome = await runReport(createClient(inputs.token, { log }), inputs);
+    const gh = createClient(inputs.token, { log });
+    if (inputs.release) {
+      // Draft-release mode: no checkout, no commit, no file — the notes live in the milestone's draft release.
+      const milestone = await releaseMilestone(gh, inputs.repo, inputs.release.milestone);
+      const outcome = milestone === null ? null : await runReleaseDraft(gh, inputs, milestone, inputs.release);
+      if (outcome?.release && outcome.result !== 'unchanged' && outcome.result !== 'published')
+        log(`${outcome.result} the draft release ${outcome.release.url}`);
+      return draftResult(inputs, outcome);
+    }
+    const outcome = await runReport(gh, inputs);
     const markdown = outcomeMarkdown(outcome);
     if (inputs.outputFile && outcome.milestoneTitle !== null)
       log(`${writeWhole(inputs.outputFile, markdown)} the release notes in ${inputs.outputFile}`);

@@ -14,6 +14,8 @@ import type { Repo } from '../common/repo.js';
 import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
 import { commentsPage, getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
+import { createDraftRelease, listReleases, updateDraftRelease, type ReleaseInfo } from '../github/releases.js';
+import { composeBlock, holdsBlock, MAX_RELEASE_BODY, readEntries, releaseEntry, withBlock } from './release-draft.js';
 
 function codeSpanValue(s: string | undefined): string | null {
   return s === undefined ? null : stripCodeSpan(s).trim();
@@ -179,4 +181,101 @@ export async function runReport(gh: GitHub, inputs: ReportInputs): Promise<Repor
   const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });
   const reports = await mapLimit(issues, READ_CONCURRENCY, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));
   return { found: reports.some((r) => r.found), reports, milestoneTitle: milestone.title, scopeTitle: `milestone ${milestone.title}` };
+}
+
+/** A milestone as the event or an issue already names it: its number and title, no request needed. */
+export interface MilestoneId {
+  number: number;
+  title: string;
+}
+
+/** Where the notes go in draft-release mode: the release's tag and name (both default to the milestone's title). */
+export interface ReleaseSettings {
+  tag: string | null;
+  name: string | null;
+}
+
+export interface DraftOutcome {
+  /** written: the draft was created or updated; unchanged: it already held the complete set; published: left alone. */
+  result: 'created' | 'updated' | 'unchanged' | 'published';
+  release: ReleaseInfo | null;
+  milestone: MilestoneId;
+  /** Issues whose entries were added (read this run) and removed (reopened, moved, not planned). */
+  added: number[];
+  removed: number[];
+  /** Issues that do not fit the release body: named in it, never cut silently. */
+  left: number[];
+  /** The reports read this run. */
+  reports: TrajectoryReport[];
+}
+
+/**
+ * A tag name git accepts, from a milestone title: blanks and the characters a
+ * ref cannot hold become `-` (`Sprint 3` → `Sprint-3`).
+ */
+export function tagFor(title: string): string {
+  const cleaned = title
+    .trim()
+    .replace(/[\s~^:?*[\\\]]+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return cleaned === '' ? 'release' : cleaned;
+}
+
+/**
+ * Keep the milestone's one draft release complete: find it by its marker
+ * (never by name), read only the closed-as-completed issues it lacks, drop
+ * entries of issues no longer in the set, and write it back with its tag. A
+ * published release is never edited, and no second draft is made beside it.
+ * Every run converges on the complete set, so a run that lost a race is
+ * repaired by the next.
+ */
+export async function runReleaseDraft(
+  gh: GitHub,
+  inputs: ReportInputs,
+  milestone: MilestoneId,
+  settings: ReleaseSettings,
+): Promise<DraftOutcome> {
+  const r = inputs.repo;
+  const ours = (await listReleases(gh, r)).filter((x) => holdsBlock(x.body, milestone.number));
+  const draft = ours.find((x) => x.draft) ?? null;
+  const base = { milestone, added: [], removed: [], left: [], reports: [] };
+  if (draft === null && ours.length > 0) return { ...base, result: 'published', release: ours[0] };
+  const closed = await listIssues(gh, r, { state: 'closed', milestone: milestone.number });
+  // Issues closed as completed: a not-planned close is no release note.
+  const wanted = closed.filter((i) => i.kind === 'issue' && (i.stateReason ?? 'completed') === 'completed');
+  const existing = draft ? readEntries(draft.body ?? '', milestone.number) : [];
+  const have = new Set(existing.map((e) => e.number));
+  const keep = new Set(wanted.map((i) => i.number));
+  const reports = await mapLimit(
+    wanted.filter((i) => !have.has(i.number)),
+    READ_CONCURRENCY,
+    (i) => reportIssue(gh, r, i, inputs.trust),
+  );
+  const entries = [...existing.filter((e) => keep.has(e.number)), ...reports.map(releaseEntry)];
+  const name = settings.name ?? milestone.title;
+  const tag = settings.tag ?? tagFor(milestone.title);
+  const room = MAX_RELEASE_BODY - withBlock(draft?.body ?? null, milestone.number, '').length;
+  const { block, left } = composeBlock(milestone.number, name, entries, room);
+  const body = withBlock(draft?.body ?? null, milestone.number, block);
+  const changes = {
+    added: reports.map((x) => x.issue.number).filter((n) => !left.includes(n)),
+    removed: existing.filter((e) => !keep.has(e.number)).map((e) => e.number),
+    left,
+    reports,
+  };
+  if (draft && draft.body === body && draft.tag === tag) return { ...base, ...changes, result: 'unchanged', release: draft };
+  if (draft) return { ...base, ...changes, result: 'updated', release: await updateDraftRelease(gh, r, draft.id, tag, body) };
+  return { ...base, ...changes, result: 'created', release: await createDraftRelease(gh, r, tag, name, body) };
+}
+
+/** The milestone a draft is kept for: as the event named it, or read (an issue's, or one named by number or title); null when the issue has none. */
+export async function releaseMilestone(gh: GitHub, r: Repo, ref: MilestoneId | MilestoneRef): Promise<MilestoneId | null> {
+  if ('number' in ref) return ref;
+  if ('ofIssueNumber' in ref) {
+    const issue = await getIssue(gh, r, ref.ofIssueNumber);
+    return issue.milestone;
+  }
+  const m = await resolveMilestone(gh, r, ref);
+  return { number: m.number, title: m.title };
 }

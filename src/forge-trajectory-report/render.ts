@@ -7,7 +7,7 @@ import { codeSpan, matchEnum, TASK_TYPES } from '../codec/index.js';
 import { inert, linkTarget, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import type { ReportStepInputs } from './inputs.js';
-import type { ReportOutcome, TrajectoryReport } from './logic.js';
+import type { DraftOutcome, ReportOutcome, TrajectoryReport } from './logic.js';
 
 export const entryBegin = (n: number) => `<!-- forge-release-note:begin #${n} -->`;
 export const entryEnd = (n: number) => `<!-- forge-release-note:end #${n} -->`;
@@ -53,7 +53,7 @@ export function issueMarkdown(r: TrajectoryReport): string {
 
 /** Features first, then the spec's §4.1 order. */
 const GROUPS = ['Feature', ...TASK_TYPES.filter((t) => t !== 'Feature')];
-const GROUP_TITLES: Record<string, string> = {
+export const GROUP_TITLES: Record<string, string> = {
   Feature: 'Features',
   'Bug Fix': 'Bug fixes',
   Refactor: 'Refactors',
@@ -62,15 +62,23 @@ const GROUP_TITLES: Record<string, string> = {
   Other: 'Other',
 };
 
+/** Every group in the order the notes show them. */
+export const GROUP_ORDER: readonly string[] = [...GROUPS, 'Other'];
+
+/** The group of an issue's entry: its task type, as the INVESTIGATOR (or the trajectory) gives it. */
+export function groupOf(r: TrajectoryReport): string {
+  return r.investigator?.taskType ? (matchEnum(r.investigator.taskType, GROUPS) ?? 'Other') : 'Other';
+}
+
 /** Milestone notes: every closed issue, grouped by task type, each line linking the issue and its PR. */
 export function milestoneMarkdown(title: string, reports: TrajectoryReport[]): string {
   const groups = new Map<string, TrajectoryReport[]>();
   for (const r of reports) {
-    const type = r.investigator?.taskType ? (matchEnum(r.investigator.taskType, GROUPS) ?? 'Other') : 'Other';
+    const type = groupOf(r);
     groups.set(type, [...(groups.get(type) ?? []), r]);
   }
   const out = [`## Release notes — ${inert(title)}`, '', `${reports.length} closed issue(s).`, ''];
-  for (const g of [...GROUPS, 'Other']) {
+  for (const g of GROUP_ORDER) {
     const list = groups.get(g);
     if (!list) continue;
     out.push(`### ${GROUP_TITLES[g]}`, '');
@@ -91,7 +99,7 @@ export function outcomeMarkdown(outcome: ReportOutcome): string {
 }
 
 /** The step's outputs, as action.yml declares them. */
-export const OUTPUTS = ['found', 'trajectory', 'markdown', 'issues'] as const;
+export const OUTPUTS = ['found', 'trajectory', 'markdown', 'issues', 'release-url'] as const;
 
 function reportOutputs(outcome: ReportOutcome, markdown: string): Record<(typeof OUTPUTS)[number], ActionResult['outputs'][string]> {
   return {
@@ -99,6 +107,7 @@ function reportOutputs(outcome: ReportOutcome, markdown: string): Record<(typeof
     trajectory: JSON.stringify(outcome.milestoneTitle === null ? outcome.reports[0] : outcome.reports),
     markdown,
     issues: outcome.reports.length,
+    'release-url': '',
   };
 }
 
@@ -132,4 +141,55 @@ function verdict(inputs: ReportStepInputs, outcome: ReportOutcome): Verdict {
 
 export function reportResult(inputs: ReportStepInputs, outcome: ReportOutcome, markdown: string): ActionResult {
   return { outputs: reportOutputs(outcome, markdown), summary: reportSummary(outcome, markdown), ...verdict(inputs, outcome) };
+}
+
+/** Draft-release mode: what was kept, what changed, and where the draft is. */
+export function draftResult(inputs: ReportStepInputs, outcome: DraftOutcome | null): ActionResult {
+  const empty = { found: false, trajectory: '[]', markdown: '', issues: 0, 'release-url': '' };
+  if (outcome === null) {
+    const what = inputs.scope.kind === 'issue' ? `#${inputs.scope.issue} has no milestone` : 'no milestone was found';
+    return {
+      outputs: empty,
+      summary: `## FORGE release notes\n\n${what}: no draft release to keep.\n`,
+      failure: null,
+      notices: [`${what}: no draft release to keep`],
+    };
+  }
+  const m = outcome.milestone;
+  const url = outcome.release?.url ?? '';
+  if (outcome.result === 'published')
+    return {
+      outputs: { ...empty, 'release-url': url },
+      summary: `## FORGE release notes — ${inert(m.title)}\n\nThe release for this milestone is published: it is never edited, and no second draft is made.\n`,
+      failure: null,
+      notices: [`the release for milestone ${m.title} is published (${url}): left as it is`],
+    };
+  const found =
+    inputs.scope.kind === 'issue'
+      ? outcome.reports.some((r) => r.issue.number === (inputs.scope as { issue: number }).issue && r.found)
+      : outcome.reports.some((r) => r.found);
+  const words = [
+    `${outcome.result} [the draft release](${linkTarget(url)}) for ${inert(m.title)}`,
+    outcome.added.length ? `added ${outcome.added.map((n) => `#${n}`).join(', ')}` : '',
+    outcome.removed.length ? `removed ${outcome.removed.map((n) => `#${n}`).join(', ')} (no longer closed as completed here)` : '',
+  ].filter((w) => w !== '');
+  const warnings = outcome.left.length
+    ? [
+        `${outcome.left.length} issue(s) do not fit GitHub's release body limit and are named in the draft instead: ${outcome.left.map((n) => `#${n}`).join(', ')}`,
+      ]
+    : [];
+  const body = outcome.release?.body ?? '';
+  return {
+    outputs: {
+      found,
+      trajectory: JSON.stringify(outcome.reports),
+      markdown: body,
+      issues: (body.match(/<!-- forge-release-note:begin #/g) ?? []).length,
+      'release-url': url,
+    },
+    summary: `## FORGE release notes — ${inert(m.title)}\n\n${words.join('; ')}.\n`,
+    failure: null,
+    notices: [],
+    warnings,
+  };
 }

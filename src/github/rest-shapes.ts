@@ -44,6 +44,7 @@ export function toWorkItem(raw: unknown, comments: ThreadComment[]): WorkItem {
     body: str(i.body),
     labels: labelNames(i.labels),
     state: typeof i.state === 'string' ? i.state : null,
+    ...(typeof i.state_reason === 'string' ? { stateReason: i.state_reason } : {}),
     milestone: m && typeof m.number === 'number' ? { number: m.number, title: str(m.title) } : null,
     comments,
   };

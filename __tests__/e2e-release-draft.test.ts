@@ -1,0 +1,162 @@
+/**
+ * forge-trajectory-report's draft-release mode, from the bundle against the
+ * loopback GitHub: one draft release per milestone kept complete, no commit,
+ * the maintainer's text kept, races repaired by the next run, a published
+ * release never edited, and GitHub's release body limit respected.
+ */
+import type { FakeGitHub, Issue } from './support/github-server.js';
+import { runBundle } from './support/run-action.js';
+import { investigator, trajectory } from './support/seed.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
+
+const server = useFakeGitHub();
+let gh: FakeGitHub;
+beforeAll(() => {
+  gh = server();
+});
+
+let n = 0;
+function setup() {
+  const repo = `octo/release${++n}`;
+  gh.repo(repo, { maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  const milestone = gh.milestone(repo, { title: 'v1.2' });
+  return { repo, milestone };
+}
+
+/** A closed issue of the milestone with a trajectory (and its task type from an INVESTIGATOR). */
+function closedIssue(repo: string, milestone: number, title: string, withTrajectory = true): Issue {
+  const issue = gh.issue(repo, { title, state: 'closed', milestone });
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  if (withTrajectory) gh.comment(repo, issue.number, 'maintainer', trajectory(100 + issue.number));
+  return issue;
+}
+
+const closeEvent = (repo: string, issue: Issue, milestone: { number: number; title: string }) => ({
+  name: 'issues',
+  payload: { action: 'closed', issue: { number: issue.number, milestone }, repository: { full_name: repo } },
+});
+
+const run = (repo: string, event: { name: string; payload: unknown }, inputs: Record<string, string> = {}) =>
+  runBundle('forge-trajectory-report', {
+    apiUrl: gh.url,
+    repository: repo,
+    event,
+    inputs: { 'github-token': 'ghs_actions', release: 'draft', ...inputs },
+  });
+
+const entries = (body: string | null) => [...(body ?? '').matchAll(/<!-- forge-release-note:begin #(\d+) -->/g)].map((m) => Number(m[1]));
+
+test("each close keeps one draft with the complete set, grouped; the maintainer's text is kept byte for byte; the tag is sent every time", async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  const a = closedIssue(repo, milestone.number, 'Guard the null profile');
+  const first = await run(repo, closeEvent(repo, a, m));
+  expect(first.code).toBe(0);
+  const state = gh.repo(repo);
+  expect(state.releases).toHaveLength(1);
+  expect(state.releases[0]).toMatchObject({ draft: true, tag_name: 'v1.2', name: 'v1.2' });
+  expect(entries(state.releases[0].body)).toEqual([a.number]);
+  expect(first.outputs['release-url']).toContain('/releases/');
+  expect(state.releases[0].body).toContain('### Bug fixes');
+  // The maintainer writes around the block.
+  state.releases[0].body = `Intro by a human.\r\n\r\n${state.releases[0].body}\n\nThanks to everyone — ✨\n`;
+  const b = closedIssue(repo, milestone.number, 'Second fix');
+  const before = gh.requests.length;
+  const second = await run(repo, closeEvent(repo, b, m));
+  const cost = gh.requests.length - before;
+  expect(second.code).toBe(0);
+  expect(state.releases).toHaveLength(1);
+  expect(entries(state.releases[0].body)).toEqual([a.number, b.number]);
+  expect(state.releases[0].body?.startsWith('Intro by a human.\r\n\r\n<!-- forge-release-notes:begin')).toBe(true);
+  expect(state.releases[0].body?.endsWith('\n\nThanks to everyone — ✨\n')).toBe(true);
+  expect(state.releases[0].tag_name).toBe('v1.2');
+  // The releases, the milestone's closed issues, the new issue's thread, the update: 4 requests, no checkout, no push.
+  expect(cost).toBeLessThanOrEqual(4);
+  expect(
+    gh.requests
+      .slice(before)
+      .filter((q) => q.method === 'PATCH')
+      .map((q) => q.body.tag_name),
+  ).toEqual(['v1.2']);
+});
+
+test('a run that lost a race is repaired by the next; not-planned and reopened issues leave; the milestone close writes the final set', async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  const a = closedIssue(repo, milestone.number, 'one');
+  const b = closedIssue(repo, milestone.number, 'two');
+  const c = closedIssue(repo, milestone.number, 'three');
+  // Only the last close's run ran (the middle one was cancelled): it still writes all three.
+  await run(repo, closeEvent(repo, c, m));
+  const state = gh.repo(repo);
+  expect(entries(state.releases[0].body)).toEqual([a.number, b.number, c.number]);
+  const dropped = gh.repo(repo).issues.get(b.number);
+  if (dropped) dropped.state_reason = 'not_planned';
+  const reopened = gh.repo(repo).issues.get(a.number);
+  if (reopened) reopened.state = 'open';
+  const d = closedIssue(repo, milestone.number, 'four', false);
+  const r = await run(repo, { name: 'milestone', payload: { action: 'closed', milestone: m } }, { scope: 'milestone' });
+  expect(r.code).toBe(0);
+  expect(entries(state.releases[0].body)).toEqual([c.number, d.number]);
+  expect(state.releases[0].body).toContain('(no trajectory)');
+  expect(r.summary).toContain(`removed #${a.number}, #${b.number}`);
+  // Nothing changed: nothing is written.
+  const before = gh.writes().length;
+  await run(repo, { name: 'milestone', payload: { action: 'closed', milestone: m } }, { scope: 'milestone' });
+  expect(gh.writes().length).toBe(before);
+});
+
+test('a published release is never edited and no second draft is made; a draft is found by its marker, not its name', async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  const a = closedIssue(repo, milestone.number, 'one');
+  await run(repo, closeEvent(repo, a, m), { 'release-name': 'Version 1.2', 'release-tag': 'v1.2.0' });
+  const state = gh.repo(repo);
+  expect(state.releases[0]).toMatchObject({ name: 'Version 1.2', tag_name: 'v1.2.0' });
+  state.releases[0].name = 'Renamed by a maintainer';
+  const b = closedIssue(repo, milestone.number, 'two');
+  await run(repo, closeEvent(repo, b, m), { 'release-tag': 'v1.2.0' });
+  expect(state.releases).toHaveLength(1);
+  expect(entries(state.releases[0].body)).toEqual([a.number, b.number]);
+  state.releases[0].draft = false;
+  const body = state.releases[0].body;
+  const c = closedIssue(repo, milestone.number, 'three');
+  const r = await run(repo, closeEvent(repo, c, m));
+  expect(r.code).toBe(0);
+  expect(state.releases).toHaveLength(1);
+  expect(state.releases[0].body).toBe(body);
+  expect(r.stdout).toContain('is published');
+});
+
+test('an issue with no milestone is a notice; bad inputs are one line before any request', async () => {
+  const { repo } = setup();
+  const loose = gh.issue(repo, { state: 'closed' });
+  const r = await run(repo, { name: 'issues', payload: { action: 'closed', issue: { number: loose.number, milestone: null } } });
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain(`::notice::#${loose.number} has no milestone: no draft release to keep`);
+  const before = gh.requests.length;
+  const bad = await run(repo, { name: 'issues', payload: { issue: { number: loose.number } } }, { 'release-tag': 'has space' });
+  expect(bad.stdout).toContain('release-tag "has space" is not a tag name git accepts');
+  const none = await run(repo, { name: 'issues', payload: { issue: { number: loose.number } } }, { release: 'none', 'release-name': 'x' });
+  expect(none.stdout).toContain('release-name and release-tag apply to release: draft');
+  expect(gh.requests.length).toBe(before);
+});
+
+test("a milestone of 250 issues fits GitHub's 125,000-character release body", async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  let last: Issue | null = null;
+  for (let i = 0; i < 250; i++)
+    last = gh.issue(repo, {
+      title: `A long enough issue title for the release notes, number ${i} ${'x'.repeat(60)}`,
+      state: 'closed',
+      milestone: milestone.number,
+    });
+  if (!last) throw new Error('no issue');
+  const r = await run(repo, closeEvent(repo, last, m));
+  expect(r.code).toBe(0);
+  const body = gh.repo(repo).releases[0].body ?? '';
+  expect(entries(body)).toHaveLength(250);
+  expect(body.length).toBeLessThanOrEqual(125000);
+  expect(r.stdout).not.toContain('do not fit');
+});

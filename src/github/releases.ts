@@ -1,0 +1,53 @@
+/**
+ * Releases: the draft that holds a milestone's notes is listed, created and
+ * updated here. Every update sends the tag again: GitHub may reset a draft's
+ * tag to `untagged-…` when an edit leaves it out.
+ */
+import type { Repo } from '../common/repo.js';
+import type { GitHub } from './client.js';
+import { api } from './errors.js';
+
+export interface ReleaseInfo {
+  id: number;
+  draft: boolean;
+  name: string | null;
+  tag: string;
+  body: string | null;
+  url: string;
+}
+
+const toRelease = (r: {
+  id: number;
+  draft: boolean;
+  name: string | null;
+  tag_name: string;
+  body?: string | null;
+  html_url: string;
+}): ReleaseInfo => ({
+  id: r.id,
+  draft: r.draft,
+  name: r.name,
+  tag: r.tag_name,
+  body: r.body ?? null,
+  url: r.html_url,
+});
+
+/** Every release of the repository, drafts included (the token must be able to push to see drafts). */
+export async function listReleases(gh: GitHub, r: Repo): Promise<ReleaseInfo[]> {
+  const all = await api('listing the releases', () => gh.paginate(gh.rest.repos.listReleases, { ...r, per_page: 100 }));
+  return all.map(toRelease);
+}
+
+export async function createDraftRelease(gh: GitHub, r: Repo, tag: string, name: string, body: string): Promise<ReleaseInfo> {
+  const { data } = await api('creating the draft release', () =>
+    gh.rest.repos.createRelease({ ...r, tag_name: tag, name, body, draft: true }),
+  );
+  return toRelease(data);
+}
+
+export async function updateDraftRelease(gh: GitHub, r: Repo, id: number, tag: string, body: string): Promise<ReleaseInfo> {
+  const { data } = await api(`updating draft release ${id}`, () =>
+    gh.rest.repos.updateRelease({ ...r, release_id: id, tag_name: tag, body, draft: true }),
+  );
+  return toRelease(data);
+}
