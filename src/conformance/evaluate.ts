@@ -182,27 +182,17 @@ function splitForeignBuilds(item: WorkItem, found: Located[], pull: PullContext)
       continue;
     }
     const branch = stripCodeSpan(getField(a.annotation.fields, 'Branch') ?? '').trim();
-    if (branch !== '' && branch === pull.head && pull.headHere !== false) kept.push(a);
-    else if (branch !== '' && branch === pull.head)
-      foreign.push({
-        kind: 'foreign-build',
-        type: 'BUILDER',
-        item: a.item,
-        url: a.url,
-        author: a.author,
-        reason: `BUILDER on #${a.item} is for ${codeSpan(branch)} of this repository; this PR's ${codeSpan(pull.head)} is in ${codeSpan(pull.headRepository ?? 'another repository')}`,
-      });
-    else
-      foreign.push({
-        kind: 'foreign-build',
-        type: 'BUILDER',
-        item: a.item,
-        url: a.url,
-        author: a.author,
-        // Both names are shown as code spans sized to their content: a branch
-        // name (the PR's is the stranger's) may hold backticks or markup.
-        reason: `BUILDER on #${a.item} is for ${branch ? codeSpan(branch) : '(no branch)'}; this PR is ${codeSpan(pull.head)}`,
-      });
+    const named = branch !== '' && branch === pull.head;
+    if (named && pull.headHere !== false) {
+      kept.push(a);
+      continue;
+    }
+    // Both names are shown as code spans sized to their content: a branch
+    // name (the PR's is the stranger's) may hold backticks or markup.
+    const reason = named
+      ? `BUILDER on #${a.item} is for ${codeSpan(branch)} of this repository; this PR's ${codeSpan(pull.head)} is in ${codeSpan(pull.headRepository ?? 'another repository')}`
+      : `BUILDER on #${a.item} is for ${branch ? codeSpan(branch) : '(no branch)'}; this PR is ${codeSpan(pull.head)}`;
+    foreign.push({ kind: 'foreign-build', type: 'BUILDER', item: a.item, url: a.url, author: a.author, reason });
   }
   return { kept, foreign };
 }
