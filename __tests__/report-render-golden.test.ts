@@ -170,7 +170,9 @@ describe('report files are checked field by field (a merge reads what other jobs
       expect(merged.repositories).toEqual([
         { repository: 'OCTO/a', generatedAt: '2026-02-01T00:00:00Z', counts: { failing: 0, conforming: 0, exempt: 0 } },
       ]);
-      expect(merged.notes).toEqual([`${order[1].repository} was given twice: counted once, from the report generated at 2026-02-01T00:00:00Z`]);
+      expect(merged.notes).toEqual([
+        `${order[1].repository} was given twice: counted once, from the report generated at 2026-02-01T00:00:00Z`,
+      ]);
     }
     const filtered = (f: unknown) => readReport(JSON.stringify(repositoryReport('octo/a', [good], { filter: f })), 'c.json');
     expect(() =>
