@@ -84,7 +84,7 @@ describe('report files are checked field by field (a merge reads what other jobs
     url: 'https://github.example/o/r/issues/1',
     state: 'none',
     status: 'failing',
-    types: { BUILDER: 'missing' },
+    types: { BUILDER: 'missing' as const },
     problems: ['issue #1: BUILDER is missing'],
   };
   test.each([

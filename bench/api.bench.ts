@@ -65,7 +65,8 @@ test('single items', async () => {
   for (const c of [20, 250, 1000]) {
     const n = threadOf(repo, c);
     // GraphQL: is it an issue, and which open PRs does it gate (1); then its thread.
-    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + pages(c), () =>
+    // … and who edited or hid its annotations (1 GraphQL).
+    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + pages(c) + 1, () =>
       runBundle('forge-check', env(repo, { 'issue-number': String(n) })),
     );
   }
@@ -110,7 +111,8 @@ test('an issue comment that touches 3 open PRs: each re-checked, each with a sta
   // GitHub's PRs for the issue (1 GraphQL); per PR its thread (2), reviews, the pull, its links (GraphQL), the newest
   // status and the status write (7); the issue's thread once (2); the open PRs listed once, since PRs fail and a
   // failing PR's commit may be another open PR's head too (1).
-  const bound = 1 + 3 * 7 + 2 + 1;
+  // Who edited or hid the issue's annotations: asked once, with the first PR (the thread is shared).
+  const bound = 1 + 3 * 7 + 2 + 1 + 1;
   // The first run writes three statuses; the others find them unchanged (6 fewer requests would be their bound).
   await measure(
     'forge-check status: true, issue comment touching 3 open PRs',
@@ -135,8 +137,9 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   const gateInputs = { status: 'true', required: 'minimal', 'fail-on-violation': 'false' };
   const comment = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
   // GitHub's PRs for the issue with their authors (1 GraphQL); the one trusted PR: thread (2), reviews, pull, links, the
-  // newest status, the write (7); the issue's thread (2). The 30 strangers' PRs cost nothing: named in one notice.
-  await measure("issue comment, 1 trusted PR + 30 strangers' PRs naming the issue", 1 + 7 + 2, () =>
+  // newest status, the write (7); the issue's thread (2); who edited or hid its annotations (1). The 30 strangers' PRs
+  // cost nothing: named in one notice.
+  await measure("issue comment, 1 trusted PR + 30 strangers' PRs naming the issue", 1 + 7 + 2 + 1, () =>
     runBundle('forge-check', { ...env(repo, gateInputs), event: comment }),
   );
   // The same fan-out from a dispatch (issue-number) with 3 trusted PRs.
@@ -144,7 +147,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   for (const head of ['fix/d1', 'fix/d2', 'fix/d3']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${other}`, head } });
   await measure(
     'workflow_dispatch issue-number: issue gating 3 PRs',
-    1 + 3 * 7 + 2 + 1,
+    1 + 3 * 7 + 2 + 1 + 1,
     () =>
       runBundle('forge-check', {
         ...env(repo, { ...gateInputs, 'issue-number': String(other) }),
@@ -153,7 +156,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
     1,
   );
   // A merge group of 3 PRs: the queue (1 GraphQL); per PR its thread (2), reviews, pull, links (5), the issue once (2);
-  // the group commit's newest status and the write (2).
+  // the group commit's newest status and the write (2); who edited or hid the annotations, once per issue thread (2).
   const queued = [
     trusted.number,
     ...[...gh.repo(repo).issues.values()]
@@ -175,7 +178,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   };
   await measure(
     'merge_group of 3 PRs',
-    1 + 3 * 5 + 2 * 2 + 2,
+    1 + 3 * 5 + 2 * 2 + 2 + 2,
     () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }),
     1,
   );
