@@ -44,6 +44,7 @@ function defaults(action, env) {
   const out = {};
   for (const [name, spec] of Object.entries(yml.inputs ?? {})) {
     const v = spec.default === undefined ? '' : String(spec.default);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the runner's expression, matched as the text it is
     out[`INPUT_${name.toUpperCase()}`] = v.includes('${{ github.token }}') ? (env.GITHUB_TOKEN ?? '') : v;
   }
   return out;
