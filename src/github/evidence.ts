@@ -8,7 +8,7 @@
  */
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
-import { withPartialData } from './partial.js';
+import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
 
 /** At most this many comments are asked about per request (GitHub's `nodes(ids:)` limit). */
 const IDS_PER_QUERY = 100;
@@ -29,13 +29,8 @@ const EVIDENCE_QUERY = `query Evidence($ids: [ID!]!, $pull: ID!, $withPull: Bool
   }
 }`;
 
-type Actor = { __typename?: string; login: string } | null;
+type Actor = GraphqlActor;
 
-/** GraphQL names a bot by its app's slug (`my-agent`); REST, and so trusted-authors, by `my-agent[bot]`. */
-function restLogin(a: Actor): string | null {
-  if (!a) return null;
-  return a.__typename === 'Bot' && !a.login.endsWith('[bot]') ? `${a.login}[bot]` : a.login;
-}
 type CommentNode = {
   id: string;
   isMinimized: boolean;

@@ -10,7 +10,7 @@ import type { Repo } from '../common/repo.js';
 import type { Author } from '../common/trust.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
-import { withPartialData } from './partial.js';
+import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
 
 /** An issue or PR named by its repository (owner/name) and number. */
 export interface ItemRef {
@@ -143,7 +143,7 @@ export interface ClosingPull extends ItemRef {
 /** What a number is in a repository: an issue (with the open PRs that close it), a PR, or nothing GitHub shows. */
 export type IssueOrPull = { kind: 'issue'; pulls: ClosingPull[]; notes: string[] } | { kind: 'pull' } | { kind: 'missing' };
 
-type PullNode = IssueNode & { state: string; authorAssociation?: string; author?: { __typename?: string; login: string } | null };
+type PullNode = IssueNode & { state: string; authorAssociation?: string; author?: GraphqlActor };
 type IssuePullsData = {
   repository: {
     issueOrPullRequest:
@@ -152,15 +152,6 @@ type IssuePullsData = {
       | null;
   } | null;
 };
-
-/**
- * GraphQL names a bot by its app's slug (`dependabot`); REST, and so
- * trusted-authors, by `dependabot[bot]`.
- */
-function restLogin(author: PullNode['author']): string | null {
-  if (!author) return null;
-  return author.__typename === 'Bot' && !author.login.endsWith('[bot]') ? `${author.login}[bot]` : author.login;
-}
 
 /** Issue #number (or PR) as GitHub has it: for an issue, every open PR that closes it, in any repository. */
 export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<IssueOrPull> {

@@ -1,5 +1,5 @@
 /**
- * GraphQL answers hold data and errors side by side: an unreadable node (an
+ * Reading GraphQL answers as the rest of the code reads REST. GraphQL answers hold data and errors side by side: an unreadable node (an
  * issue in a private repository, a number with nothing behind it) comes back
  * as null with an error beside it, while every other node is there. Octokit
  * throws on any error; this keeps the data that came and hands the errors to
@@ -22,4 +22,13 @@ export async function withPartialData<T>(call: Promise<T>, onErrors: (messages: 
     if (failures.length > 0) onErrors(failures);
     return e.data;
   }
+}
+
+/** An actor as GraphQL gives one: a user, or a bot named by its app's slug. */
+export type GraphqlActor = { __typename?: string; login: string } | null | undefined;
+
+/** GraphQL names a bot by its app's slug (`my-agent`); REST, and so trusted-authors, by `my-agent[bot]`. */
+export function restLogin(actor: GraphqlActor): string | null {
+  if (!actor) return null;
+  return actor.__typename === 'Bot' && !actor.login.endsWith('[bot]') ? `${actor.login}[bot]` : actor.login;
 }
