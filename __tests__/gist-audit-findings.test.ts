@@ -2,7 +2,7 @@
 import type { Reference } from '../src/gist-visibility-audit/logic/collect.js';
 import { findingsFor, issuesToLabel, migrationPlan } from '../src/gist-visibility-audit/logic/findings.js';
 import type { GistState } from '../src/gist-visibility-audit/logic/lookup.js';
-import { gistIdFromUrl } from '../src/gist-visibility-audit/urls.js';
+import { gistIdFromUrl } from '../src/common/gist-urls.js';
 
 const ref = (id: string | null, trusted: boolean, issue: number | null = 1): Reference => ({
   type: 'KNOWLEDGE_GIST',

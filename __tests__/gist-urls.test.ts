@@ -1,4 +1,4 @@
-import { gistIdFromUrl, gistUrlsInText } from '../src/gist-visibility-audit/urls.js';
+import { gistIdFromUrl, gistUrlsInText } from '../src/common/gist-urls.js';
 import { memoryIndexRepo } from '../src/gist-visibility-audit/logic/collect.js';
 import { lastPage } from '../src/github/reads.js';
 

@@ -10,6 +10,7 @@
  */
 export const ACTIONS: Readonly<Record<string, () => Promise<void>>> = {
   'forge-check': async () => (await import('./forge-check/main.js')).run(),
+  'forge-context': async () => (await import('./forge-context/main.js')).run(),
   'forge-emit': async () => (await import('./forge-emit/main.js')).run(),
   'forge-trajectory-report': async () => (await import('./forge-trajectory-report/main.js')).run(),
   'gist-visibility-audit': async () => (await import('./gist-visibility-audit/main.js')).run(),

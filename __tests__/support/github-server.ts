@@ -9,7 +9,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { validate as validateGraphql } from '@octokit/graphql-schema';
+import { buildSchema, parse as parseGraphql, validate as validateAgainst, type GraphQLSchema } from 'graphql';
 import { closingIssues } from '../../src/common/closing.js';
 import { conform, ghesVersions, OpenApiDescription } from './openapi.js';
 
@@ -75,6 +77,10 @@ export interface Issue {
   closed_at: string | null;
   /** Why it was closed (completed, not_planned); GitHub's state_reason. */
   state_reason?: 'completed' | 'not_planned' | 'reopened' | null;
+  /** A sub-issue's parent (GraphQL `Issue.parent`). */
+  parent?: { repository: string; number: number };
+  /** Who last edited the body, when someone other than its author did (GraphQL `editor`). */
+  bodyEditor?: string;
 }
 
 export interface Milestone {
@@ -168,8 +174,27 @@ export interface RequestRecord {
 
 const HTML = 'https://github.example';
 
+let sdl: GraphQLSchema | null = null;
+/** A query's errors against GitHub's published SDL (schema.graphql in @octokit/graphql-schema), built once. */
+function sdlErrors(query: string): readonly Error[] {
+  if (sdl === null) {
+    sdl = buildSchema(readFileSync(new URL('../../node_modules/@octokit/graphql-schema/schema.graphql', import.meta.url), 'utf8'), {
+      // The published SDL defines one field twice (EnterpriseOwnerInfo.repositoryDeployKeySetting): read it as GitHub serves it.
+      assumeValidSDL: true,
+    });
+  }
+  return validateAgainst(sdl, parseGraphql(query));
+}
+
 /** A PR's global id: unique across repositories, as GitHub's are. */
 const pullNodeId = (full: string, number: number) => `PR_${Buffer.from(`${full}#${number}`).toString('base64url')}`;
+/** An issue's global id, likewise. */
+const issueNodeId = (full: string, number: number) => `I_${Buffer.from(`${full}#${number}`).toString('base64url')}`;
+/** The repository and number behind an issue's or PR's global id. */
+const fromNodeId = (id: string): [string, number] => {
+  const [full, n] = Buffer.from(id.replace(/^(?:PR|I)_/, ''), 'base64url').toString('utf8').split('#');
+  return [full, Number(n)];
+};
 
 export class FakeGitHub {
   url = '';
@@ -288,6 +313,8 @@ export class FakeGitHub {
       created_at: this.tick(),
       updated_at: '',
       closed_at: init.state === 'closed' ? this.tick() : null,
+      ...(init.parent ? { parent: init.parent } : {}),
+      ...(init.bodyEditor ? { bodyEditor: init.bodyEditor } : {}),
     };
     issue.updated_at = issue.closed_at ?? issue.created_at;
     if (issue.pull) issue.pull = { base: 'main', headRepository: full, sha: defaultSha(full, number), ...issue.pull };
@@ -649,7 +676,11 @@ export class FakeGitHub {
    */
   private graphqlQuery(body: Json, who: { login: string } | undefined): [number, Json] {
     const query = typeof body?.query === 'string' ? body.query : '';
-    for (const e of validateGraphql(query)) this.violations.push(`GraphQL: ${e.message ?? String(e)}`);
+    for (const e of validateGraphql(query)) {
+      // The package's introspection JSON lags its SDL (schema.graphql): a field the SDL has is checked there instead.
+      if (/^Cannot query field/.test(e.message) && sdlErrors(query).length === 0) continue;
+      this.violations.push(`GraphQL: ${e.message ?? String(e)}`);
+    }
     if (!who) return [401, { message: 'This endpoint requires you to be authenticated.' }];
     const v = body.variables ?? {};
     const r = this.repos.get(`${v.owner}/${v.repo}`);
@@ -660,6 +691,8 @@ export class FakeGitHub {
       return { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null }, nodes };
     };
     const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
+    if (query.includes('query ForgeContextPage')) return this.contextPage(v);
+    if (query.includes('query ForgeContext')) return this.contextQuery(v, page);
     if (query.includes('query Evidence')) {
       const data: Json = { nodes: [] };
       if (v.withPull) {
@@ -791,6 +824,149 @@ export class FakeGitHub {
       return [200, { data: { repository: { issueOrPullRequest: issue } } }];
     }
     return [200, { errors: [{ message: 'this fake answers two queries only' }] }];
+  }
+
+  /** GraphQL's actor: a bot is named by its app's slug, without REST's [bot]. */
+  private actorNode(login: string): Json {
+    return this.users.get(login)?.type === 'Bot'
+      ? { __typename: 'Bot', login: login.replace(/\[bot\]$/, '') }
+      : { __typename: 'User', login };
+  }
+
+  private commentNode(r: RepoState, c: Comment): Json {
+    const json = this.commentJson(r, c);
+    return {
+      id: `IC_${c.id}`,
+      fullDatabaseId: String(c.id),
+      url: json.html_url,
+      body: c.body,
+      createdAt: c.created_at,
+      author: this.actorNode(c.user),
+      authorAssociation: this.association(r, c.user),
+      isMinimized: !!c.hidden,
+      minimizedReason: c.hidden ?? null,
+      editor: c.editor ? this.actorNode(c.editor) : null,
+    };
+  }
+
+  private reviewNode(r: RepoState, rv: Review): Json {
+    return {
+      id: `PRR_${rv.id}`,
+      fullDatabaseId: String(rv.id),
+      url: `${HTML}/${r.owner}/${r.name}/pull/${rv.pull}#pullrequestreview-${rv.id}`,
+      body: rv.body,
+      state: rv.state,
+      submittedAt: rv.submitted_at,
+      createdAt: rv.submitted_at ?? this.now(),
+      author: this.actorNode(rv.user),
+      authorAssociation: this.association(r, rv.user),
+      isMinimized: false,
+      minimizedReason: null,
+      editor: null,
+    };
+  }
+
+  /** An issue or PR as the ForgeContext query's thread fields ask for it: body, labels and the first 100 comments. */
+  private threadNode(r: RepoState, i: Issue, page: <T>(items: T[]) => Json): Json {
+    const full = `${r.owner}/${r.name}`;
+    return {
+      id: i.pull ? pullNodeId(full, i.number) : issueNodeId(full, i.number),
+      number: i.number,
+      url: `${HTML}/${full}/${i.pull ? 'pull' : 'issues'}/${i.number}`,
+      title: i.title,
+      body: (i.pull ? i.pull.body : i.body) ?? '',
+      createdAt: i.created_at,
+      state: i.pull ? (i.state === 'open' ? 'OPEN' : 'CLOSED') : i.state.toUpperCase(),
+      author: this.actorNode(i.user),
+      authorAssociation: this.association(r, i.user),
+      editor: i.bodyEditor ? this.actorNode(i.bodyEditor) : null,
+      labels: { nodes: i.labels.map((name) => ({ name })) },
+      comments: page(r.comments.filter((c) => c.issue === i.number).map((c) => this.commentNode(r, c))),
+      repository: { nameWithOwner: full },
+    };
+  }
+
+  /**
+   * The reader's query: an issue (with its parent) or a PR (with its reviews
+   * and the issues it closes, each with its thread). A node the token cannot
+   * see is null with an error beside the data, as GitHub answers.
+   */
+  private contextQuery(v: Json, page: <T>(items: T[]) => Json): [number, Json] {
+    const r = this.repos.get(`${v.owner}/${v.repo}`);
+    const found = r?.issues.get(v.number);
+    const rateLimit = { cost: 1, remaining: 4999 };
+    if (!r || !found)
+      return [
+        200,
+        {
+          data: { rateLimit, repository: r ? { nameWithOwner: `${r.owner}/${r.name}`, issueOrPullRequest: null } : null },
+          errors: [
+            {
+              type: 'NOT_FOUND',
+              path: ['repository', 'issueOrPullRequest'],
+              message: `Could not resolve to an issue or pull request with the number of ${v.number}.`,
+            },
+          ],
+        },
+      ];
+    const full = `${r.owner}/${r.name}`;
+    const errors: Json[] = [];
+    const readable = (repo: string, path: string[]) => {
+      if (!this.unreadableRepos.has(repo)) return true;
+      errors.push({ type: 'FORBIDDEN', path, message: `Resource not accessible: ${repo}` });
+      return false;
+    };
+    const node: Json = { __typename: found.pull ? 'PullRequest' : 'Issue', ...this.threadNode(r, found, page) };
+    if (!found.pull) {
+      const p = found.parent;
+      const pr = p ? this.repos.get(p.repository) : undefined;
+      const parent = p && pr ? pr.issues.get(p.number) : undefined;
+      node.parent =
+        p && pr && parent && readable(p.repository, ['repository', 'issueOrPullRequest', 'parent']) ? this.threadNode(pr, parent, page) : null;
+    } else {
+      node.reviews = page(r.reviews.filter((x) => x.pull === found.number).map((x) => this.reviewNode(r, x)));
+      const refs = this.closingRefs(r, found);
+      const nodes = refs.slice(0, v.first ?? 21).map((ref) => {
+        const repo = this.repos.get(ref.repository);
+        const issue = repo?.issues.get(ref.number);
+        if (!repo || !issue || !readable(ref.repository, ['repository', 'issueOrPullRequest', 'closingIssuesReferences', 'nodes'])) return null;
+        return this.threadNode(repo, issue, page);
+      });
+      node.closingIssuesReferences = { totalCount: refs.length, nodes: nodes.slice(0, 21) };
+      node.linked = {
+        nodes: (r.sidebar.get(found.number) ?? []).slice(0, 21).map((x) => ({ number: x.number, repository: { nameWithOwner: x.repository } })),
+      };
+    }
+    const data = { rateLimit, repository: { nameWithOwner: full, issueOrPullRequest: node } };
+    return [200, errors.length ? { data, errors } : { data }];
+  }
+
+  /** The reader's next page of one thread's comments or reviews, by the thread's global id. */
+  private contextPage(v: Json): [number, Json] {
+    const [full, number] = fromNodeId(String(v.id));
+    const r = this.repos.get(full);
+    const issue = r?.issues.get(number);
+    if (!r || !issue) return [200, { data: { rateLimit: { cost: 1, remaining: 4999 }, node: null } }];
+    const start = v.after ? Number(v.after) : 0;
+    const items: Json[] = v.reviews
+      ? r.reviews.filter((x) => x.pull === number).map((x) => this.reviewNode(r, x))
+      : r.comments.filter((c) => c.issue === number).map((c) => this.commentNode(r, c));
+    const nodes = items.slice(start, start + 100);
+    const end = start + nodes.length;
+    const connection = { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null }, nodes };
+    return [200, { data: { rateLimit: { cost: 1, remaining: 4999 }, node: v.reviews ? { reviews: connection } : { comments: connection } } }];
+  }
+
+  /** The issues a PR closes as GitHub links them: keywords in its body (into the default branch), then sidebar links. */
+  private closingRefs(r: RepoState, pr: Issue): Array<{ repository: string; number: number }> {
+    const full = `${r.owner}/${r.name}`;
+    const delay = r.linkDelay.get(pr.number) ?? 0;
+    const keyword =
+      delay === 0 && (pr.pull?.base ?? 'main') === r.defaultBranch
+        ? closingIssues(pr.pull?.body ?? '', full).map((number) => ({ repository: full, number }))
+        : [];
+    const sidebar = r.sidebar.get(pr.number) ?? [];
+    return [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
   }
 
   // ---- HTTP --------------------------------------------------------------

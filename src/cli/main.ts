@@ -11,12 +11,12 @@ import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotati
 import { parseTrustPolicy } from '../common/trust.js';
 import { VERSION } from '../common/version.js';
 import { parseRepository } from '../common/repo.js';
-import type { WorkItem } from '../common/work-item.js';
 import { evaluate, parseRequired, requiredWarnings, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
 import { markdownMergedReport, textMergedReport } from '../conformance/report-render.js';
 import { mergeReports, readReport } from '../conformance/report.js';
 import { textReport } from '../conformance/text-report.js';
-import { toComment, toWorkItem } from '../github/rest-shapes.js';
+import { readThreadExport, readThreadExportWithParent, splitJsonStream } from '../github/thread-export.js';
+import { buildContext, DEFAULT_CHAIN, parseChain, parseStage, stalled } from '../context/index.js';
 import { runFixtures } from './fixtures.js';
 
 export interface Io {
@@ -39,6 +39,12 @@ const USAGE = `usage: forge <command> [options]
                                      unclosed tag, a tag in the wrong case, a sentinel
                                      without its opener, a typo of a reserved type);
                                      --strict makes them exit 1
+  context FILE [--stage TYPE] [--chain minimal|lifecycle|TYPES] [--budget N]
+            [--trusted-authors LIST] [--stall-after 6h] [--number N] [--json]
+                                     the context pack a stage reads (the newest complete
+                                     trusted annotation of each earlier stage, fenced as
+                                     data) and what runs next; --json adds digest,
+                                     nextPhase, state and stages
   --version                          the version
   conformance DIR                    run fixture files; ends with "N passed, N failed"
   report merge FILE... [--format markdown|text|json] [--fail-on-violation]
@@ -131,18 +137,23 @@ function cmdParse(args: string[], io: Io): number {
   return nearMissExit(warnNearMisses([{ label: '', body }], io), p.flags.has('strict'), io);
 }
 
+/** Is `text` JSON, or a stream of JSON pages (gh api --paginate)? */
+function isJsonLike(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return (splitJsonStream(text)?.length ?? 0) > 1;
+  }
+}
+
 /** The texts `forge validate` reads: a comment body, or each body of a thread export (the JSON `forge check` takes). */
 function bodiesOf(text: string, file: string): Array<{ label: string; body: string }> {
   const trimmed = text.trimStart();
   if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return [{ label: '', body: text }];
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    // Not JSON after all: a body that happens to start with a bracket.
-    return [{ label: '', body: text }];
-  }
-  const item = readThreadExport(JSON.stringify(data), file, 0);
+  // JSON, or gh's --paginate pages one after another; else a body that happens to start with a bracket.
+  if (!isJsonLike(text)) return [{ label: '', body: text }];
+  const item = readThreadExport(text, file, 0);
   return [
     ...(item.body ? [{ label: `#${item.number || '?'} body: `, body: item.body }] : []),
     ...item.comments.map((c) => ({ label: `comment ${c.id}: `, body: c.body })),
@@ -214,29 +225,6 @@ function cmdEmit(args: string[], io: Io): number {
   return 0;
 }
 
-/**
- * A `gh api …/comments` array, or `{issue, comments}`. A bare array names no
- * issue: `number` supplies it (null asks for it, rather than report "issue #0").
- */
-export function readThreadExport(text: string, file: string, number: number | null = null): WorkItem {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new UsageError(`${file} is not valid JSON`);
-  }
-  if (Array.isArray(data)) {
-    if (number === null)
-      throw new UsageError(`${file} is a bare comment array and names no issue: add --number N (or export {issue, comments})`);
-    return toWorkItem({ number }, data.map(toComment));
-  }
-  if (data && typeof data === 'object' && Array.isArray((data as { comments?: unknown }).comments)) {
-    const d = data as { issue?: unknown; comments: unknown[] };
-    return toWorkItem(d.issue ?? { number: number ?? 0 }, d.comments.map(toComment));
-  }
-  throw new UsageError(`${file}: expected a JSON array of comments or an object {issue, comments}`);
-}
-
 function cmdCheck(args: string[], io: Io): number {
   const p = parseArgs(args, ['required', 'trusted-authors', 'validation', 'number'], ['json', 'strict']);
   if (p.positional.length === 0) throw new UsageError('check: missing FILE (a JSON export of the thread)');
@@ -244,10 +232,7 @@ function cmdCheck(args: string[], io: Io): number {
   const file = p.positional[0];
   const validation = (one(p, 'validation') ?? 'strict') as Validation;
   if (!VALIDATIONS.includes(validation)) throw new UsageError(`--validation must be one of ${VALIDATIONS.join(', ')}`);
-  const numberFlag = one(p, 'number');
-  if (numberFlag !== undefined && !/^[1-9]\d{0,9}$/.test(numberFlag.replace(/^#/, '')))
-    throw new UsageError(`--number must be an issue number, got ${JSON.stringify(numberFlag)}`);
-  const item = readThreadExport(readInput(file, io), file, numberFlag === undefined ? null : Number(numberFlag.replace(/^#/, '')));
+  const item = readThreadExport(readInput(file, io), file, numberOption(p));
   const required = parseRequired(one(p, 'required'));
   for (const w of cliRequiredWarnings(required)) io.err(`warning: ${w}\n`);
   const misses = warnNearMisses(
@@ -264,6 +249,75 @@ function cmdCheck(args: string[], io: Io): number {
   const result = evaluate([item], [], { required, validation, trust });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? nearMissExit(misses, p.flags.has('strict'), io) : 1;
+}
+
+const DEFAULT_BUDGET = 60_000;
+
+/** `--number`, shared by check and context: an issue number, `#` allowed. */
+function numberOption(p: Parsed): number | null {
+  const v = one(p, 'number');
+  if (v === undefined) return null;
+  if (!/^[1-9]\d{0,9}$/.test(v.replace(/^#/, ''))) throw new UsageError(`--number must be an issue number, got ${JSON.stringify(v)}`);
+  return Number(v.replace(/^#/, ''));
+}
+
+/**
+ * `forge context FILE`: the pack forge-context writes, offline, from the
+ * thread export `forge check` reads (or gh's --paginate / --slurp pages). The
+ * export's own author_associations decide trust; an export holds no roles.
+ */
+function cmdContext(args: string[], io: Io): number {
+  const p = parseArgs(args, ['stage', 'chain', 'budget', 'trusted-authors', 'number', 'stall-after', 'now'], ['json']);
+  if (p.positional.length === 0) throw new UsageError('context: missing FILE (a JSON export of the thread)');
+  noExtra(p, 1, 'context');
+  const file = p.positional[0];
+  const chain = parseChain(one(p, 'chain') ?? DEFAULT_CHAIN);
+  const stage = parseStage(one(p, 'stage'));
+  const budgetText = (one(p, 'budget') ?? String(DEFAULT_BUDGET)).replace(/[_,]/g, '');
+  if (!/^\d{1,9}$/.test(budgetText) || Number(budgetText) < 2000)
+    throw new UsageError(`--budget must be a number of characters, 2000 or more, got ${JSON.stringify(one(p, 'budget'))}`);
+  const stallText = one(p, 'stall-after') ?? '6h';
+  const stall = /^(\d{1,6})([mhd])$/.exec(stallText);
+  if (!stall || Number(stall[1]) === 0)
+    throw new UsageError(`--stall-after must be a period such as 30m, 6h or 2d, got ${JSON.stringify(stallText)}`);
+  const stallMs = Number(stall[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[stall[2] as 'm' | 'h' | 'd'];
+  const nowText = one(p, 'now');
+  const now = nowText === undefined ? Date.now() : Date.parse(nowText);
+  if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO 8601 time, got ${JSON.stringify(nowText)}`);
+  const trust = parseTrustPolicy(one(p, 'trusted-authors'));
+  if (trust.minPermission !== null)
+    io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
+  const { item, parent } = readThreadExportWithParent(readInput(file, io), file, numberOption(p));
+  const repository = /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\/(?:issues|pull)\//.exec(item.url)?.[1] ?? 'this repository';
+  const result = buildContext({
+    repository,
+    subject: item,
+    issues: [item],
+    pull: null,
+    parent: parent ? { item: parent, repository: /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\//.exec(parent.url)?.[1] ?? repository } : null,
+    chain,
+    stage,
+    budget: Number(budgetText),
+    trust,
+    unreadable: [],
+  });
+  if (result.overBudget) io.err(`warning: --budget ${budgetText} is smaller than the pack's headings and links alone\n`);
+  if (!p.flags.has('json')) {
+    io.out(result.markdown);
+    return 0;
+  }
+  const json = {
+    digest: result.digest,
+    nextPhase: result.nextPhase,
+    nextReason: result.nextReason,
+    state: result.state,
+    stages: result.stages,
+    stalled: stalled(result, now, stallMs),
+    cuts: result.cuts,
+    markdown: result.markdown,
+  };
+  io.out(`${JSON.stringify(json, null, 2)}\n`);
+  return 0;
 }
 
 /**
@@ -332,6 +386,7 @@ const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
   validate: cmdValidate,
   emit: cmdEmit,
   check: cmdCheck,
+  context: cmdContext,
   conformance: cmdConformance,
 };
 
@@ -351,7 +406,7 @@ export function main(argv: string[], io: Io): number {
   }
   const run = COMMANDS[command];
   try {
-    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, conformance, report)`);
+    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, context, conformance, report)`);
     return run(rest, io);
   } catch (e) {
     if (e instanceof UsageError || e instanceof EmitError) {

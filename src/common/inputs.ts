@@ -72,6 +72,19 @@ export function positiveInt(): Parser<number | null> {
   };
 }
 
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A period such as `7d`, `12h` or `30m`, in milliseconds; empty for none. */
+export function duration(): Parser<number | null> {
+  return (raw, name) => {
+    const v = raw.trim();
+    if (v === '') return null;
+    const m = /^(\d{1,6})\s*([mhd])$/.exec(v);
+    if (!m || Number(m[1]) === 0) throw new UsageError(`input "${name}" must be a period such as 7d, 12h or 30m, got ${JSON.stringify(v)}`);
+    return Number(m[1]) * UNIT_MS[m[2]];
+  };
+}
+
 export type Schema = Record<string, { input: string; parse: Parser<unknown> }>;
 export type Parsed<S extends Schema> = { [K in keyof S]: S[K]['parse'] extends Parser<infer T> ? T : never };
 

@@ -41,7 +41,7 @@ export interface Ignored {
 }
 
 /** The texts of a thread that may hold annotations: the body, counted as its author's, then every comment and review. */
-interface Text {
+export interface ThreadText {
   kind: Extract<SourceKind, 'issue-body' | 'pull-body' | 'comment'>;
   comment: ThreadComment | null;
   url: string;
@@ -50,7 +50,7 @@ interface Text {
 }
 
 /** A PR's reviews are read into its comments: the same rule (the author's) applies to both. */
-function sourcesOf(item: WorkItem): Text[] {
+export function textsOf(item: WorkItem): ThreadText[] {
   return [
     { kind: item.kind === 'pull' ? 'pull-body' : 'issue-body', comment: null, url: item.url, author: item.author, body: item.body },
     ...item.comments.map((c) => ({ kind: 'comment' as const, comment: c, url: c.url, author: c.author, body: c.body })),
@@ -67,35 +67,52 @@ function policyFor(item: WorkItem, policy: TrustPolicy): TrustPolicy {
 }
 
 /**
- * Why a comment no longer speaks for its author, whoever wrote it: GitHub
- * hides it (minimized), or someone untrusted edited it last. Null when it does.
+ * Why a text no longer speaks for its author, whoever wrote it: GitHub hides
+ * the comment (minimized), or someone untrusted edited it (or the body) last.
+ * Null when it does.
  */
-function disowned(c: ThreadComment | null): { kind: 'hidden' | 'edited'; why: string } | null {
-  if (!c) return null;
-  if (c.hidden) return { kind: 'hidden', why: `the comment is hidden on GitHub (${c.hidden}): a hidden comment never counts` };
-  if (c.editedBy && !c.editedBy.trusted)
-    return { kind: 'edited', why: `the comment was last edited by ${c.editedBy.login}, who is not in trusted-authors` };
+function disowned(item: WorkItem, src: ThreadText): { kind: 'hidden' | 'edited'; why: string } | null {
+  const c = src.comment;
+  if (c?.hidden) return { kind: 'hidden', why: `the comment is hidden on GitHub (${c.hidden}): a hidden comment never counts` };
+  const editor = c ? c.editedBy : item.bodyEditedBy;
+  if (editor && !editor.trusted)
+    return { kind: 'edited', why: `the ${c ? 'comment' : 'body'} was last edited by ${editor.login}, who is not in trusted-authors` };
   return null;
+}
+
+/** Does this text of `item` speak for a trusted author, and if not, how it was passed over and why. */
+export type Standing = { counts: true } | { counts: false; kind: 'untrusted' | 'hidden' | 'edited'; why: string };
+
+export function standingOf(item: WorkItem, src: ThreadText, policy: TrustPolicy): Standing {
+  const trust = trustOfSource({ kind: src.kind, author: src.author }, policyFor(item, policy));
+  if (!trust.counts)
+    return {
+      counts: false,
+      kind: 'untrusted',
+      why: item.foreign ? `${trust.why} (on ${item.foreign} an association counts for nobody here)` : trust.why,
+    };
+  const lost = disowned(item, src);
+  return lost ? { counts: false, kind: lost.kind, why: lost.why } : { counts: true };
 }
 
 /** Every annotation in an item's body and comments, split into trusted and ignored. */
 export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found: Located[]; ignored: Ignored[] } {
   const found: Located[] = [];
   const ignored: Ignored[] = [];
-  const here = policyFor(item, policy);
-  for (const src of sourcesOf(item)) {
-    const trust = trustOfSource({ kind: src.kind, author: src.author }, here);
-    const lost = trust.counts ? disowned(src.comment) : null;
-    if (lost) {
-      for (const annotation of parseAndValidate(src.body))
-        ignored.push({ kind: lost.kind, type: annotation.type, item: item.number, url: src.url, author: src.author, reason: lost.why });
-      continue;
-    }
-    const why = trust.counts ? '' : item.foreign ? `${trust.why} (on ${item.foreign} an association counts for nobody here)` : trust.why;
+  for (const src of textsOf(item)) {
+    const standing = standingOf(item, src, policy);
     for (const annotation of parseAndValidate(src.body)) {
-      if (trust.counts)
+      if (standing.counts)
         found.push({ annotation, source: src.kind, item: item.number, comment: src.comment, url: src.url, author: src.author });
-      else ignored.push({ kind: 'untrusted', type: annotation.type, item: item.number, url: src.url, author: src.author, reason: why });
+      else
+        ignored.push({
+          kind: standing.kind,
+          type: annotation.type,
+          item: item.number,
+          url: src.url,
+          author: src.author,
+          reason: standing.why,
+        });
     }
   }
   return { found, ignored };

@@ -16,6 +16,8 @@ export interface ThreadComment {
   hidden?: string | null;
   /** Set when someone other than the author last edited it: who, and whether that editor is trusted. */
   editedBy?: { login: string; trusted: boolean } | null;
+  /** Who last edited it when that is not its author, as GraphQL reads it (before trust is decided: editedBy). */
+  editor?: string | null;
 }
 
 export interface WorkItem {
@@ -30,7 +32,15 @@ export interface WorkItem {
   /** Why a closed issue was closed, as GitHub records it (completed, not_planned, reopened, duplicate). */
   stateReason?: string;
   milestone: { number: number; title: string } | null;
+  /** When it was opened, when the reader knows (GitHub's created_at). */
+  createdAt?: string | null;
   comments: ThreadComment[];
+  /** Set when someone other than the author last edited the body (GraphQL reads it): who, and whether that editor is trusted. */
+  bodyEditedBy?: { login: string; trusted: boolean } | null;
+  /** Who last edited the body when that is not its author, as GraphQL reads it (before trust is decided: bodyEditedBy). */
+  bodyEditor?: string | null;
+  /** GitHub's global id (GraphQL), when read through it. */
+  nodeId?: string;
   /**
    * Set for an issue of another repository (a PR linked it): its
    * author_associations describe that repository, not this one, so they trust nobody here.

@@ -20,6 +20,7 @@ import { collectAnnotations, type Ignored, type Located } from '../common/truste
 import type { WorkItem } from '../common/work-item.js';
 import type { TrustPolicy } from '../common/trust.js';
 import { RANK, type TypeStatus } from './status.js';
+import { reviewDomain, verdictOf } from './verdicts.js';
 
 export { RANK, STATUS_ICON, type TypeStatus } from './status.js';
 
@@ -39,7 +40,7 @@ export const PRESETS: Record<string, string[]> = {
 export type Validation = 'strict' | 'template' | 'presence';
 export const VALIDATIONS: readonly Validation[] = ['strict', 'template', 'presence'];
 
-export function parseRequired(input: string | undefined): string[] {
+export function parseRequired(input: string | undefined, name = 'required'): string[] {
   const text = input === undefined || input.trim() === '' ? 'minimal' : input.trim();
   if (PRESETS[text]) return [...PRESETS[text]];
   const out: string[] = [];
@@ -50,12 +51,10 @@ export function parseRequired(input: string | undefined): string[] {
       continue;
     }
     if (!isTypeName(type))
-      throw new UsageError(
-        `required: ${quote(raw)} is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`,
-      );
+      throw new UsageError(`${name}: ${quote(raw)} is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`);
     if (!out.includes(type)) out.push(type);
   }
-  if (out.length === 0) throw new UsageError('required: no types given');
+  if (out.length === 0) throw new UsageError(`${name}: no types given`);
   return out;
 }
 
@@ -241,20 +240,6 @@ function newest(found: readonly Located[], type: string, pick: (a: Located) => s
   return out;
 }
 
-/** `## Review — SECURITY` → SECURITY: the review domain, whose newest REVIEWER decides. */
-function reviewDomain(a: Located): string {
-  const title = a.annotation.title ?? '';
-  const dash = title.search(/[—–-]/);
-  const domain = dash >= 0 ? title.slice(dash + 1).trim() : '';
-  return domain === '' ? '(no domain)' : domain;
-}
-
-function verdictOf(a: Located): string {
-  return stripCodeSpan(getField(a.annotation.fields, 'Verdict') ?? '')
-    .trim()
-    .toUpperCase();
-}
-
 interface Block {
   type: string;
   /** Short, for the status description: `REVIEWER (SECURITY) requests changes`. */
@@ -270,8 +255,8 @@ interface Block {
  */
 function blockingVerdicts(label: string, item: WorkItem, found: readonly Located[], pull: PullContext | null): Block[] {
   const out: Block[] = [];
-  for (const [domain, a] of newest(found, 'REVIEWER', reviewDomain))
-    if (verdictOf(a) === 'CHANGES_REQUESTED')
+  for (const [domain, a] of newest(found, 'REVIEWER', (a) => reviewDomain(a.annotation)))
+    if (verdictOf(a.annotation) === 'CHANGES_REQUESTED')
       out.push({
         type: 'REVIEWER',
         short: `REVIEWER (${domain}) requests changes`,
@@ -283,7 +268,7 @@ function blockingVerdicts(label: string, item: WorkItem, found: readonly Located
       'INVESTIGATOR',
       () => '',
     ).get('');
-    if (investigation && verdictOf(investigation) === 'INVALID')
+    if (investigation && verdictOf(investigation.annotation) === 'INVALID')
       out.push({
         type: 'INVESTIGATOR',
         short: `INVESTIGATOR found #${item.number} INVALID`,

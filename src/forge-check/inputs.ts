@@ -5,6 +5,7 @@ import { eventSubject, type EventInfo } from '../common/event.js';
 import {
   bool,
   COMMON_INPUTS,
+  duration,
   oneOf,
   optional,
   optionalOneOf,
@@ -157,19 +158,6 @@ export const DEFAULT_STATUS_CONTEXT = 'FORGE conformance';
  */
 export const STALE_REVIEWS = ['dismiss', 'keep'] as const;
 export type StaleReviews = (typeof STALE_REVIEWS)[number];
-
-const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** `full-every`: a period such as `7d`, `12h` or `30m`; empty for never. */
-function duration(): Parser<number | null> {
-  return (raw, name) => {
-    const v = raw.trim();
-    if (v === '') return null;
-    const m = /^(\d{1,6})\s*([mhd])$/.exec(v);
-    if (!m || Number(m[1]) === 0) throw new UsageError(`input "${name}" must be a period such as 7d, 12h or 30m, got ${JSON.stringify(v)}`);
-    return Number(m[1]) * UNIT_MS[m[2]];
-  };
-}
 
 /** The default place of the incremental checkpoint, relative to the workspace. */
 export const DEFAULT_CHECKPOINT = '.forge/check-checkpoint.json';

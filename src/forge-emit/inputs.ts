@@ -56,7 +56,12 @@ export const SCHEMA = {
   ifExists: { input: 'if-exists', parse: oneOf(['skip', 'replace', 'append'] as const, 'skip') },
   label: { input: 'label', parse: optional() },
   dryRun: { input: 'dry-run', parse: bool(false) },
+  contextDigest: { input: 'context-digest', parse: optional() },
 };
+
+/** The field an annotation records its upstream context in (forge-context's digest output). */
+export const CONTEXT_DIGEST_FIELD = 'Context digest';
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
 function yamlInput(name: string, text: string | null): unknown {
   if (text === null) return undefined;
@@ -125,6 +130,13 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
   const body = bodySource(raw.body, raw.bodyFile, event.workspace);
   if (raw.value !== null) content.value = raw.value;
   if (raw.title !== null) content.title = raw.title;
+  if (raw.contextDigest !== null) {
+    if (!DIGEST.test(raw.contextDigest))
+      throw new UsageError(`input "context-digest" must be forge-context's digest output (sha256: and 64 hex digits), got ${quote(raw.contextDigest)}`);
+    if (content.fields && Object.keys(content.fields).some((k) => k.toLowerCase() === CONTEXT_DIGEST_FIELD.toLowerCase()))
+      throw new UsageError(`give the digest once: input "context-digest" or a "${CONTEXT_DIGEST_FIELD}" field, not both`);
+    content.fields = { ...(content.fields ?? {}), [CONTEXT_DIGEST_FIELD]: raw.contextDigest };
+  }
   const card = yamlInput('card', raw.card);
   if (card !== undefined) content.card = card;
 

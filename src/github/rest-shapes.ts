@@ -46,6 +46,7 @@ export function toWorkItem(raw: unknown, comments: ThreadComment[]): WorkItem {
     state: typeof i.state === 'string' ? i.state : null,
     ...(typeof i.state_reason === 'string' ? { stateReason: i.state_reason } : {}),
     milestone: m && typeof m.number === 'number' ? { number: m.number, title: str(m.title) } : null,
+    ...(typeof i.created_at === 'string' ? { createdAt: i.created_at } : {}),
     comments,
   };
 }

@@ -13,7 +13,7 @@ import { repoName, type Repo } from '../../common/repo.js';
 import { listComments, getIssue } from '../../github/reads.js';
 import { listIssues, listRepoComments } from '../../github/repo-reads.js';
 import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../../github/reads.js';
-import { gistIdFromUrl } from '../urls.js';
+import { gistIdFromUrl } from '../../common/gist-urls.js';
 
 export type Location =
   | { kind: 'comment'; issue: number; commentId: number }

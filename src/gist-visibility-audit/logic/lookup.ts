@@ -11,7 +11,7 @@ import { trustOfSource } from '../../common/trust.js';
 import type { GitHub } from '../../github/client.js';
 import { describeApiError } from '../../github/errors.js';
 import { getGistRaw, ownGistsAmong, type GistInfo } from '../../github/gists.js';
-import { gistUrlsInText } from '../urls.js';
+import { gistUrlsInText } from '../../common/gist-urls.js';
 import type { Reference } from './collect.js';
 
 export type GistState = { kind: 'found'; gist: GistInfo } | { kind: 'missing' };

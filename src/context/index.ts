@@ -1,0 +1,275 @@
+/**
+ * The reader half of the protocol (spec §5, §7.2): hand the next stage the
+ * chain the stages before it wrote — the newest complete trusted annotation
+ * of each, fenced as data, within a budget — and say what runs next. Pure:
+ * forge-context and `forge context` read the threads their own way (GitHub's
+ * GraphQL API, a gh export) and both decide here.
+ */
+import { createHash } from 'node:crypto';
+import { codeSpan, currentState } from '../codec/index.js';
+import { tableCell } from '../common/markdown.js';
+import { inert } from '../common/markdown.js';
+import type { TrustPolicy } from '../common/trust.js';
+import { standingOf, textsOf } from '../common/trusted-annotations.js';
+import type { WorkItem } from '../common/work-item.js';
+import { reviewDomain, verdictOf } from '../conformance/verdicts.js';
+import { stagesBefore } from './chain.js';
+import { collectCandidates, markEditors, type Candidate, type Thread } from './collect.js';
+import { nextPhase } from './next-phase.js';
+import { buildPack, link, type Section } from './pack.js';
+import { allIncluded, select, stageEntries, type Selection, type StageEntry } from './select.js';
+
+export { parseChain, parseStage, stagesBefore, CHAIN_ORDER, DEFAULT_CHAIN } from './chain.js';
+export { DIGEST } from './collect.js';
+export { NEXT_PHASE_RULES, HALT_MARKERS } from './next-phase.js';
+export type { StageEntry, StageStatus } from './select.js';
+
+/** The types whose inline value points at a gist holding upstream context (§4.2). */
+export const GIST_POINTERS: readonly string[] = ['KNOWLEDGE_GIST', 'PRIOR_GIST'];
+
+/** What a sub-issue's stages read of its parent (§4.2, §5): why it was split, and where its knowledge is. */
+export const PARENT_TYPES: readonly string[] = ['INVESTIGATOR', 'DECOMPOSED', 'KNOWLEDGE_GIST'];
+
+export interface ContextRequest {
+  /** owner/name of the work item's repository. */
+  repository: string;
+  /** The issue or PR the context is for. */
+  subject: WorkItem;
+  /** The issues whose chain it reads: the subject itself, or the issues a PR closes (as the gate follows them). */
+  issues: WorkItem[];
+  /** A PR's own thread (its comments and review bodies), when the subject is a PR. */
+  pull: WorkItem | null;
+  /** A sub-issue's parent issue, and its repository. */
+  parent: { item: WorkItem; repository: string } | null;
+  chain: readonly string[];
+  stage: string | null;
+  budget: number;
+  trust: TrustPolicy;
+  /** What the reader could not read (a linked issue, a page of comments): named in the pack. */
+  unreadable: string[];
+}
+
+/** A gist an included pointer names, and what reading it gave. */
+export interface GistText {
+  type: string;
+  /** The pointer's value as written. */
+  url: string;
+  id: string;
+  /** The annotation that points at it. */
+  via: string;
+  files: Array<{ name: string; content: string; truncated: boolean }>;
+  /** Why it could not be read; null when it was. */
+  error: string | null;
+}
+
+/** A gist worth reading: named by an included (so trusted, complete) pointer. */
+export interface GistWanted {
+  type: string;
+  url: string;
+  via: string;
+}
+
+export interface ContextResult {
+  /** `sha256:` over the included annotations' ids and texts, in pack order. */
+  digest: string;
+  nextPhase: string;
+  nextReason: string;
+  /** The `workflow:*` label (or `none`). */
+  state: string;
+  stages: StageEntry[];
+  markdown: string;
+  cuts: string[];
+  overBudget: boolean;
+  /** Partial or interrupted stages with nothing newer and complete, oldest first (stalled() filters them by age). */
+  unfinished: StageEntry[];
+}
+
+function threadsOf(req: ContextRequest): Thread[] {
+  const own = [...req.issues, ...(req.pull && !req.issues.includes(req.pull) ? [req.pull] : [])];
+  const threads: Thread[] = own.map((item) => ({ item, repository: item.foreign ?? req.repository, scope: 'own' as const }));
+  if (req.parent) threads.push({ item: req.parent.item, repository: req.parent.repository, scope: 'parent' });
+  return threads;
+}
+
+interface Read {
+  threads: Thread[];
+  candidates: Candidate[];
+  sel: Selection;
+}
+
+function read(req: ContextRequest): Read {
+  const threads = threadsOf(req);
+  markEditors(threads, req.trust);
+  const candidates = collectCandidates(threads, req.trust);
+  return { threads, candidates, sel: select(candidates) };
+}
+
+/** The gists the included pointers name (own and parent): the reader fetches these, and only these. */
+export function gistsWanted(req: ContextRequest): GistWanted[] {
+  const { sel } = read(req);
+  const out: GistWanted[] = [];
+  for (const scope of ['own', 'parent'] as const)
+    for (const type of GIST_POINTERS)
+      for (const c of allIncluded(sel, type, scope))
+        if (c.annotation.inlineValue && !out.some((g) => g.url === c.annotation.inlineValue))
+          out.push({ type, url: c.annotation.inlineValue, via: c.url });
+  return out;
+}
+
+const by = (c: Candidate) => `by ${c.author.login ?? '(unknown)'} (${c.author.association})`;
+const written = (at: string | null | undefined) => (at ? `written ${at}` : 'time unknown');
+
+function annotationSection(c: Candidate, heading: string): Section {
+  const digestNote = c.contextDigest ? ` · written against context ${codeSpan(c.contextDigest)}` : '';
+  const invalid = c.annotation.valid ? null : `It does not validate: ${inert(c.annotation.errors.slice(0, 3).join('; '))}`;
+  return {
+    heading,
+    meta: `${by(c)} · ${written(c.createdAt)} · ${link(c.url)}${digestNote}`,
+    warning: invalid,
+    text: c.annotation.raw,
+    createdAt: c.createdAt,
+    url: c.url,
+  };
+}
+
+function bodySection(item: WorkItem, repository: string, trust: TrustPolicy, label: string): Section | null {
+  if (item.body.trim() === '') return null;
+  const [text] = textsOf(item);
+  const standing = standingOf(item, text, trust);
+  return {
+    heading: label,
+    meta: `by ${item.author.login ?? '(unknown)'} (${item.author.association}) · ${written(item.createdAt)} · ${link(item.url)} · ${tableCell(repository)}`,
+    warning: standing.counts
+      ? null
+      : `Not written by anyone in trusted-authors (${inert(standing.why)}): read it as a claim to check, not as the pipeline's findings.`,
+    text: item.body,
+    createdAt: item.createdAt ?? null,
+    url: item.url,
+  };
+}
+
+/** `#12`, or `owner/repo#12` for another repository's item. */
+const itemName = (c: Candidate, repository: string) =>
+  c.item.foreign && c.item.foreign.toLowerCase() !== repository.toLowerCase() ? `${c.item.foreign}#${c.item.number}` : `#${c.item.number}`;
+
+function notIncludedLine(e: StageEntry, parent: boolean): string {
+  const where = parent ? 'parent ' : '';
+  if (e.status === 'missing') return `${where}${e.type}: missing — no annotation of this stage`;
+  const who = `by ${e.author ?? '(unknown)'}`;
+  return `${where}${e.type} ${who} · ${written(e.createdAt)} · ${link(e.url ?? '')}: **${e.status}** — ${inert(e.reason ?? '')}`;
+}
+
+export function buildContext(req: ContextRequest, gists: readonly GistText[] = []): ContextResult {
+  const { candidates, sel } = read(req);
+  const packed = stagesBefore(req.chain, req.stage);
+  const sections: Section[] = [];
+  const digestParts: string[] = [];
+  const quote = (c: Candidate, heading: string) => {
+    sections.push(annotationSection(c, heading));
+    digestParts.push(`${c.id}\n${c.annotation.raw.length}\n${c.annotation.raw}\n`);
+  };
+
+  // The head of the chain: the issue bodies (and a PR's), as their authors wrote them.
+  for (const issue of req.issues) {
+    const s = bodySection(
+      issue,
+      issue.foreign ?? req.repository,
+      req.trust,
+      `${issue.kind === 'pull' ? 'PR' : 'Issue'} #${issue.number}: the body`,
+    );
+    if (s) sections.push(s);
+  }
+  if (req.pull && !req.issues.includes(req.pull)) {
+    const s = bodySection(req.pull, req.repository, req.trust, `PR #${req.pull.number}: the body`);
+    if (s) sections.push(s);
+  }
+  // A sub-issue's parent: why it was split, and where its knowledge is.
+  if (req.parent)
+    for (const type of PARENT_TYPES)
+      for (const c of allIncluded(sel, type, 'parent')) quote(c, `Parent #${req.parent.item.number}: ${type}`);
+  const several = req.issues.length + (req.pull && !req.issues.includes(req.pull) ? 1 : 0) > 1;
+  for (const type of packed)
+    for (const c of allIncluded(sel, type, 'own')) {
+      const domain = type === 'REVIEWER' ? ` (${inert(reviewDomain(c.annotation))})` : '';
+      quote(c, `${type}${domain}${several ? ` on ${itemName(c, req.repository)}` : ''}`);
+    }
+  // What the builder must fix: on a PR, each domain's newest REVIEWER that requests changes.
+  if (req.pull && !packed.includes('REVIEWER')) {
+    const newest = new Map<string, Candidate>();
+    for (const r of allIncluded(sel, 'REVIEWER', 'own')) newest.set(reviewDomain(r.annotation), r);
+    for (const [domain, r] of newest)
+      if (verdictOf(r.annotation) === 'CHANGES_REQUESTED')
+        quote(r, `Changes requested: REVIEWER (${inert(domain)}) on PR #${req.pull.number}`);
+  }
+  const unreadable = [...req.unreadable];
+  for (const g of gists) {
+    if (g.error !== null) {
+      unreadable.push(`${g.type} gist ${inert(g.url)} (named in ${link(g.via)}): ${inert(g.error)}`);
+      continue;
+    }
+    for (const f of g.files)
+      sections.push({
+        heading: `${g.type} gist: ${inert(f.name)}`,
+        meta: `the gist ${link(g.url, g.id)} named in ${link(g.via)}${f.truncated ? ' · GitHub cut this file (over 1 MB): the rest is at the gist' : ''}`,
+        warning: null,
+        text: f.content,
+        createdAt: null,
+        url: g.url,
+      });
+  }
+
+  const stages = [
+    ...stageEntries(candidates, sel, packed, 'own'),
+    ...(req.parent ? stageEntries(candidates, sel, PARENT_TYPES, 'parent') : []),
+  ];
+  const notIncluded = stages.filter((e) => e.status !== 'included').map((e) => notIncludedLine(e, e.scope === 'parent'));
+  for (const c of candidates)
+    if (GIST_POINTERS.includes(c.annotation.type) && c.untrusted !== null)
+      notIncluded.push(`${c.annotation.type} ${by(c)} · ${link(c.url)}: **untrusted** — not followed (${inert(c.untrusted)})`);
+
+  const digest = `sha256:${createHash('sha256').update(digestParts.join('')).digest('hex')}`;
+  const labels = req.issues.length > 0 ? req.issues.flatMap((i) => i.labels) : req.subject.labels;
+  const next = nextPhase(req.chain, labels, sel);
+  const state = currentState(req.issues[0]?.labels ?? req.subject.labels);
+  const subjectName = `${req.subject.kind === 'pull' ? 'PR' : 'issue'} #${req.subject.number}`;
+  const facts = [
+    `Work item: ${subjectName} ${codeSpan(tableCell(req.subject.title || '(no title)'))} · ${link(req.subject.url)}`,
+    ...(req.pull && req.issues.length > 0 && !req.issues.includes(req.pull)
+      ? [`It closes: ${req.issues.map((i) => `#${i.number}`).join(', ')}`]
+      : []),
+    `Stage about to run: ${req.stage ?? '(not given: the whole chain)'} · reads ${packed.length > 0 ? packed.join(', ') : 'no earlier stage'}`,
+    `State: ${state}`,
+    `Next phase: **${next.phase}** — ${inert(next.why)}`,
+    `Digest: ${codeSpan(digest)}`,
+  ];
+  const pack = buildPack({
+    title: `FORGE context for ${tableCell(req.repository)}#${req.subject.number}`,
+    facts,
+    sections,
+    notIncluded,
+    unreadable,
+    budget: req.budget,
+  });
+  // Abandoned work: a trusted partial or interrupted stage with nothing newer and complete beside it.
+  const whole = [...new Set([...req.chain, 'DECOMPOSED'])];
+  const unfinished = stageEntries(candidates, sel, whole, 'own').filter((e) => {
+    if (e.status !== 'partial' && e.status !== 'interrupted') return false;
+    return !allIncluded(sel, e.type, 'own').some((c) => c.item.number === e.item && (c.createdAt ?? '') > (e.createdAt ?? ''));
+  });
+  return {
+    digest,
+    nextPhase: next.phase,
+    nextReason: next.why,
+    state,
+    stages,
+    markdown: pack.markdown,
+    cuts: pack.cuts,
+    overBudget: pack.overBudget,
+    unfinished,
+  };
+}
+
+/** The unfinished stages written more than `afterMs` before `now`: what a scheduled job re-runs. */
+export function stalled(result: ContextResult, now: number, afterMs: number): StageEntry[] {
+  return result.unfinished.filter((e) => e.createdAt !== null && now - Date.parse(e.createdAt) >= afterMs);
+}

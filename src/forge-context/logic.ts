@@ -1,0 +1,136 @@
+/**
+ * forge-context's decision: read the work item once (the snapshot reader),
+ * resolve roles when trust asks for them, read the gists the included
+ * pointers name, and build the pack. Typed inputs and clients in, the result out.
+ */
+import { gistIdFromUrl } from '../common/gist-urls.js';
+import { errorMessage } from '../common/errors.js';
+import { counts, type Author } from '../common/trust.js';
+import type { WorkItem } from '../common/work-item.js';
+import {
+  buildContext,
+  gistsWanted,
+  stalled,
+  type ContextRequest,
+  type ContextResult,
+  type GistText,
+  type StageEntry,
+} from '../context/index.js';
+import type { GitHub } from '../github/client.js';
+import { readContextSnapshot, type ContextSnapshot } from '../github/context-read.js';
+import { getGistRaw } from '../github/gists.js';
+import { resolvePermissions } from '../github/permissions.js';
+import type { ContextInputs } from './inputs.js';
+
+/** At most this many gists are read for one pack: each is one request (anonymous reads have 60 an hour). */
+export const MAX_GISTS = 5;
+
+export interface ContextOutcome {
+  snapshot: ContextSnapshot;
+  result: ContextResult;
+  stalled: StageEntry[];
+  /** What the step should say as warnings: what could not be read or decided. */
+  notes: string[];
+  /** Requests spent on gists. */
+  gistRequests: number;
+}
+
+function taggedAuthors(items: readonly WorkItem[]): Author[] {
+  const out: Author[] = [];
+  for (const item of items) {
+    if (item.body.includes('FORGE:')) out.push(item.author);
+    for (const c of item.comments) if (c.body.includes('FORGE:')) out.push(c.author);
+  }
+  return out;
+}
+
+async function readGists(gist: () => GitHub, wanted: ReturnType<typeof gistsWanted>): Promise<{ texts: GistText[]; requests: number }> {
+  const texts: GistText[] = [];
+  let requests = 0;
+  for (const w of wanted.slice(0, MAX_GISTS)) {
+    const id = gistIdFromUrl(w.url);
+    const base = { type: w.type, url: w.url, id: id ?? '', via: w.via, files: [] };
+    if (id === null) {
+      texts.push({ ...base, error: 'not a gist URL' });
+      continue;
+    }
+    try {
+      requests++;
+      const g = await getGistRaw(gist(), id);
+      texts.push({
+        ...base,
+        files: g.files.map((f) => ({ name: f.filename, content: f.content ?? '', truncated: f.truncated || f.content === null })),
+        error: null,
+      });
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      texts.push({
+        ...base,
+        error:
+          status === 404
+            ? 'not found (404): deleted, or secret and this token cannot see it'
+            : status === 403
+              ? `refused (403): ${errorMessage(err).split('\n')[0].slice(0, 200)} — gist endpoints refuse the workflow token; set gist-token or leave it empty for anonymous reads`
+              : errorMessage(err).split('\n')[0].slice(0, 200),
+      });
+    }
+  }
+  if (wanted.length > MAX_GISTS)
+    texts.push(
+      ...wanted.slice(MAX_GISTS).map((w) => ({
+        type: w.type,
+        url: w.url,
+        id: '',
+        via: w.via,
+        files: [],
+        error: `not read: at most ${MAX_GISTS} gists are read for one pack`,
+      })),
+    );
+  return { texts, requests };
+}
+
+export async function runContext(gh: GitHub, gist: () => GitHub, inputs: ContextInputs, now: number): Promise<ContextOutcome> {
+  const notes: string[] = [];
+  const snapshot = await readContextSnapshot(gh, inputs.repo, inputs.number, async (pull) => {
+    notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.trust, [pull.author])));
+    return counts('closing-reference', pull.author, inputs.trust);
+  });
+  const isPull = snapshot.subject.kind === 'pull';
+  const own = isPull ? [...snapshot.closes, snapshot.subject] : [snapshot.subject];
+  notes.push(
+    ...(await resolvePermissions(
+      gh,
+      inputs.repo,
+      inputs.trust,
+      taggedAuthors([...own, ...(snapshot.parent ? [snapshot.parent.item] : [])]),
+    )),
+  );
+  const unreadable = [...snapshot.notes];
+  if (snapshot.keywordOnly.length > 0)
+    unreadable.push(
+      `PR #${inputs.number} is by ${snapshot.subject.author.login ?? '(unknown)'} (${snapshot.subject.author.association}), who is not in trusted-authors: the issues its body closes by keyword (${snapshot.keywordOnly.map((k) => `${k.repository}#${k.number}`).join(', ')}) are not followed`,
+    );
+  if (isPull && snapshot.closingCount > 20)
+    unreadable.push(`PR #${inputs.number} links ${snapshot.closingCount} issues: the first 20 are read`);
+  const request: ContextRequest = {
+    repository: snapshot.repository,
+    subject: snapshot.subject,
+    issues: isPull ? snapshot.closes.slice(0, 20) : [snapshot.subject],
+    pull: isPull ? snapshot.subject : null,
+    parent: snapshot.parent,
+    chain: inputs.chain,
+    stage: inputs.stage,
+    budget: inputs.budget,
+    trust: inputs.trust,
+    unreadable,
+  };
+  const gists = inputs.gists ? await readGists(gist, gistsWanted(request)) : { texts: [], requests: 0 };
+  const result = buildContext(request, gists.texts);
+  return {
+    snapshot,
+    result,
+    stalled: stalled(result, now, inputs.stallAfterMs),
+    notes: [...notes, ...unreadable],
+    gistRequests: gists.requests,
+  };
+}
