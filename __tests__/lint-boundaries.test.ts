@@ -36,6 +36,14 @@ const PROBES: Array<[string, string, string, boolean]> = [
   ['src/forge-emit/action.ts', '../common/paths.js', 'readWorkspaceFile', false],
   ['src/cli/probe.ts', '../forge-check/render.js', 'itemResult', true],
   ['src/cli/probe.ts', '../conformance/report.js', 'readReport', false],
+  ['src/context/probe.ts', '../github/reads.js', 'readThread', true],
+  ['src/context/probe.ts', '../conformance/verdicts.js', 'verdictOf', false],
+  ['src/common/probe.ts', '../context/index.js', 'buildContext', true],
+  ['src/github/probe.ts', '../context/index.js', 'buildContext', true],
+  ['src/forge-context/probe.ts', '../forge-emit/logic.js', 'runEmit', true],
+  ['src/forge-context/logic.ts', 'node:fs', 'writeFileSync', true],
+  ['src/forge-context/probe.ts', '../context/index.js', 'buildContext', false],
+  ['src/cli/probe.ts', '../forge-context/logic.js', 'runContext', true],
 ];
 
 let scratch: string;

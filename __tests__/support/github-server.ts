@@ -192,7 +192,9 @@ const pullNodeId = (full: string, number: number) => `PR_${Buffer.from(`${full}#
 const issueNodeId = (full: string, number: number) => `I_${Buffer.from(`${full}#${number}`).toString('base64url')}`;
 /** The repository and number behind an issue's or PR's global id. */
 const fromNodeId = (id: string): [string, number] => {
-  const [full, n] = Buffer.from(id.replace(/^(?:PR|I)_/, ''), 'base64url').toString('utf8').split('#');
+  const [full, n] = Buffer.from(id.replace(/^(?:PR|I)_/, ''), 'base64url')
+    .toString('utf8')
+    .split('#');
   return [full, Number(n)];
 };
 
@@ -922,19 +924,24 @@ export class FakeGitHub {
       const pr = p ? this.repos.get(p.repository) : undefined;
       const parent = p && pr ? pr.issues.get(p.number) : undefined;
       node.parent =
-        p && pr && parent && readable(p.repository, ['repository', 'issueOrPullRequest', 'parent']) ? this.threadNode(pr, parent, page) : null;
+        p && pr && parent && readable(p.repository, ['repository', 'issueOrPullRequest', 'parent'])
+          ? this.threadNode(pr, parent, page)
+          : null;
     } else {
       node.reviews = page(r.reviews.filter((x) => x.pull === found.number).map((x) => this.reviewNode(r, x)));
       const refs = this.closingRefs(r, found);
       const nodes = refs.slice(0, v.first ?? 21).map((ref) => {
         const repo = this.repos.get(ref.repository);
         const issue = repo?.issues.get(ref.number);
-        if (!repo || !issue || !readable(ref.repository, ['repository', 'issueOrPullRequest', 'closingIssuesReferences', 'nodes'])) return null;
+        if (!repo || !issue || !readable(ref.repository, ['repository', 'issueOrPullRequest', 'closingIssuesReferences', 'nodes']))
+          return null;
         return this.threadNode(repo, issue, page);
       });
       node.closingIssuesReferences = { totalCount: refs.length, nodes: nodes.slice(0, 21) };
       node.linked = {
-        nodes: (r.sidebar.get(found.number) ?? []).slice(0, 21).map((x) => ({ number: x.number, repository: { nameWithOwner: x.repository } })),
+        nodes: (r.sidebar.get(found.number) ?? [])
+          .slice(0, 21)
+          .map((x) => ({ number: x.number, repository: { nameWithOwner: x.repository } })),
       };
     }
     const data = { rateLimit, repository: { nameWithOwner: full, issueOrPullRequest: node } };
@@ -954,7 +961,10 @@ export class FakeGitHub {
     const nodes = items.slice(start, start + 100);
     const end = start + nodes.length;
     const connection = { pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null }, nodes };
-    return [200, { data: { rateLimit: { cost: 1, remaining: 4999 }, node: v.reviews ? { reviews: connection } : { comments: connection } } }];
+    return [
+      200,
+      { data: { rateLimit: { cost: 1, remaining: 4999 }, node: v.reviews ? { reviews: connection } : { comments: connection } } },
+    ];
   }
 
   /** The issues a PR closes as GitHub links them: keywords in its body (into the default branch), then sidebar links. */

@@ -261,6 +261,15 @@ function numberOption(p: Parsed): number | null {
   return Number(v.replace(/^#/, ''));
 }
 
+/** owner/name from the first of `urls` that names one (`https://github.com/o/r/issues/1#…`, `…/repos/o/r/issues/…`). */
+function repositoryOf(urls: readonly string[]): string | null {
+  for (const url of urls) {
+    const m = /^https?:\/\/[^/]+\/(?:repos\/)?([^/\s]+\/[^/\s]+)\/(?:issues|pull)\//.exec(url);
+    if (m) return m[1];
+  }
+  return null;
+}
+
 /**
  * `forge context FILE`: the pack forge-context writes, offline, from the
  * thread export `forge check` reads (or gh's --paginate / --slurp pages). The
@@ -288,13 +297,14 @@ function cmdContext(args: string[], io: Io): number {
   if (trust.minPermission !== null)
     io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
   const { item, parent } = readThreadExportWithParent(readInput(file, io), file, numberOption(p));
-  const repository = /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\/(?:issues|pull)\//.exec(item.url)?.[1] ?? 'this repository';
+  const repository = repositoryOf([item.url, ...item.comments.map((c) => c.url)]) ?? 'this repository';
+  if (!item.url) item.url = repository === 'this repository' ? '' : `https://github.com/${repository}/issues/${item.number}`;
   const result = buildContext({
     repository,
     subject: item,
     issues: [item],
     pull: null,
-    parent: parent ? { item: parent, repository: /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\//.exec(parent.url)?.[1] ?? repository } : null,
+    parent: parent ? { item: parent, repository: repositoryOf([parent.url, ...parent.comments.map((c) => c.url)]) ?? repository } : null,
     chain,
     stage,
     budget: Number(budgetText),
