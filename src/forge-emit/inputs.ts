@@ -132,7 +132,9 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
   if (raw.title !== null) content.title = raw.title;
   if (raw.contextDigest !== null) {
     if (!DIGEST.test(raw.contextDigest))
-      throw new UsageError(`input "context-digest" must be forge-context's digest output (sha256: and 64 hex digits), got ${quote(raw.contextDigest)}`);
+      throw new UsageError(
+        `input "context-digest" must be forge-context's digest output (sha256: and 64 hex digits), got ${quote(raw.contextDigest)}`,
+      );
     if (content.fields && Object.keys(content.fields).some((k) => k.toLowerCase() === CONTEXT_DIGEST_FIELD.toLowerCase()))
       throw new UsageError(`give the digest once: input "context-digest" or a "${CONTEXT_DIGEST_FIELD}" field, not both`);
     content.fields = { ...(content.fields ?? {}), [CONTEXT_DIGEST_FIELD]: raw.contextDigest };
