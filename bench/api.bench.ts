@@ -70,6 +70,13 @@ test('single items', async () => {
       runBundle('forge-check', env(repo, { 'issue-number': String(n) })),
     );
   }
+  for (const c of [20, 100, 250, 1000]) {
+    const n = threadOf(repo, c);
+    // One GraphQL query for the issue, its labels and first 100 comments; one more per further 100.
+    await measure(`forge-context, issue with ${c.toLocaleString('en')} comments`, pages(c), () =>
+      runBundle('forge-context', env(repo, { 'issue-number': String(n) })),
+    );
+  }
   const big = gh.issue(repo);
   for (let i = 1; i <= 1000; i++) gh.comment(repo, big.number, 'maintainer', i === 990 ? trajectory() : `comment ${i}`);
   const small = threadOf(repo, 2);

@@ -239,3 +239,65 @@ const tenKMs = time(() => parse(tenK), 200);
 console.log(
   `  10,000 tiny annotations (${(tenK.length / 1024).toFixed(0)} KB, past GitHub's limit): ${tenKMs.toFixed(2)} ms, ${parse(tenK).length} annotations`,
 );
+
+/**
+ * `forge context` over a 1,000-comment thread (a pipeline's annotations among
+ * 960 comments of chatter, a stranger's forgeries, and long bodies): the CPU
+ * the whole process spends (user + system, bash's `time`), beside `forge
+ * --version` (the cold start alone). Median of 7 processes.
+ */
+function contextThread() {
+  const inv = emit('INVESTIGATOR', {
+    fields: {
+      Verdict: 'CONFIRMED',
+      Confidence: 'HIGH',
+      Severity: 'MEDIUM',
+      'Task Type': 'Bug Fix',
+      'Decomposition Assessment': 'NO — one file',
+    },
+    sections: { 'Root Cause': 'The lookup does not guard null.\n'.repeat(40), Recommendation: 'Guard it.' },
+  });
+  const types = [inv, emit('CONTRACT', { fields: { 'Task type': 'Bug Fix' }, sections: { 'Proposed Approach': 'Guard.'.repeat(200) } })];
+  const comments = [];
+  for (let i = 0; i < 1000; i++) {
+    const annotation = i % 25 === 0;
+    const body = annotation ? types[i % 2] : `Comment ${i}: ${'words and more words '.repeat(i % 7 === 0 ? 200 : 10)}`;
+    comments.push({
+      id: i + 1,
+      html_url: `https://github.com/o/r/issues/1#issuecomment-${i + 1}`,
+      issue_url: 'https://api.github.com/repos/o/r/issues/1',
+      user: { login: i % 50 === 0 ? 'mallory' : 'agent' },
+      author_association: i % 50 === 0 ? 'NONE' : 'MEMBER',
+      body,
+      created_at: new Date(Date.parse('2026-01-01T00:00:00Z') + i * 60_000).toISOString(),
+    });
+  }
+  return comments;
+}
+
+function contextBench() {
+  const dir = mkdtempSync(join(tmpdir(), 'forge-bench-context-'));
+  const file = join(dir, 'thread.json');
+  const comments = contextThread();
+  writeFileSync(file, JSON.stringify(comments));
+  const cli = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+  const cpu = (args) =>
+    Number(
+      execFileSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; { time "${process.execPath}" "${cli}" ${args} >/dev/null; } 2>&1`], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split(/\s+/)
+        .reduce((a, b) => a + Number(b), 0)
+        .toFixed(3),
+    );
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const base = median(Array.from({ length: 7 }, () => cpu('--version')));
+  const whole = median(Array.from({ length: 7 }, () => cpu(`context "${file}" --json`)));
+  const size = JSON.stringify(comments).length;
+  console.log(`\nforge context, a 1,000-comment thread (${(size / 1024).toFixed(0)} KB, 40 annotations; median of 7 processes)`);
+  console.log(
+    `  CPU (user + system): ${(whole * 1000).toFixed(0)} ms; the cold start alone (forge --version): ${(base * 1000).toFixed(0)} ms`,
+  );
+}
+contextBench();

@@ -107,7 +107,7 @@ function threadOf(value: unknown, file: string, number: number | null): WorkItem
     if (comments !== null) return toWorkItem(value.issue ?? { number: number ?? issueNumberOf(comments) ?? 0 }, comments.map(toComment));
   }
   throw new UsageError(
-    `${file}: expected a JSON array of comments (gh api, with or without --paginate or --slurp) or an object {issue, comments}`,
+    `${file}: expected a JSON array of comments or an object {issue, comments} (what gh api writes, with or without --paginate or --slurp)`,
   );
 }
 
