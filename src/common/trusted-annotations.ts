@@ -95,6 +95,13 @@ export function standingOf(item: WorkItem, src: ThreadText, policy: TrustPolicy)
   return lost ? { counts: false, kind: lost.kind, why: lost.why } : { counts: true };
 }
 
+/** The authors whose role may decide trust: of the texts of `items` that hold a FORGE tag at all. */
+export function taggedAuthors(items: readonly WorkItem[]): Author[] {
+  const out: Author[] = [];
+  for (const item of items) for (const text of textsOf(item)) if (text.body.includes('FORGE:')) out.push(text.author);
+  return out;
+}
+
 /** Every annotation in an item's body and comments, split into trusted and ignored. */
 export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found: Located[]; ignored: Ignored[] } {
   const found: Located[] = [];

@@ -5,8 +5,8 @@
  */
 import { gistIdFromUrl } from '../common/gist-urls.js';
 import { errorMessage } from '../common/errors.js';
-import { counts, type Author } from '../common/trust.js';
-import type { WorkItem } from '../common/work-item.js';
+import { counts } from '../common/trust.js';
+import { taggedAuthors } from '../common/trusted-annotations.js';
 import {
   buildContext,
   gistsWanted,
@@ -33,15 +33,6 @@ export interface ContextOutcome {
   notes: string[];
   /** Requests spent on gists. */
   gistRequests: number;
-}
-
-function taggedAuthors(items: readonly WorkItem[]): Author[] {
-  const out: Author[] = [];
-  for (const item of items) {
-    if (item.body.includes('FORGE:')) out.push(item.author);
-    for (const c of item.comments) if (c.body.includes('FORGE:')) out.push(c.author);
-  }
-  return out;
 }
 
 async function readGists(gist: () => GitHub, wanted: ReturnType<typeof gistsWanted>): Promise<{ texts: GistText[]; requests: number }> {

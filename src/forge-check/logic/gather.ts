@@ -19,7 +19,7 @@ import { readEvidence } from '../../github/evidence.js';
 import type { ThreadComment } from '../../common/work-item.js';
 import type { Author } from '../../common/trust.js';
 import { parse } from '../../codec/index.js';
-import type { Ignored } from '../../common/trusted-annotations.js';
+import { taggedAuthors, type Ignored } from '../../common/trusted-annotations.js';
 import { getIssue, listComments, listReviews, readPull, readThread, type PullInfo, type ReviewComment } from '../../github/reads.js';
 import type { ItemInputs, StaleReviews } from '../inputs.js';
 
@@ -301,16 +301,6 @@ function headIsHere(inputs: ItemInputs, info: PullInfo): boolean {
   return inputs.gate.trust.everyone || inputs.gate.trust.logins.has(owner);
 }
 
-/** The authors whose role may decide trust: of the thread texts that hold a FORGE tag at all. */
-function annotationAuthors(items: readonly WorkItem[]): Author[] {
-  const out: Author[] = [];
-  for (const item of items) {
-    if (item.body.includes('FORGE:')) out.push(item.author);
-    for (const c of item.comments) if (c.body.includes('FORGE:')) out.push(c.author);
-  }
-  return out;
-}
-
 /** PR #number, its reviews, and the issues it closes that count (at most MAX_CLOSING_REFERENCES). */
 export async function gatherPull(
   gh: GitHub,
@@ -351,7 +341,7 @@ export async function gatherPull(
     const item = await readLinked(gh, inputs, ref, notes, cache);
     if (item) items.push(item);
   }
-  notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, annotationAuthors([pr, ...items]))));
+  notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, taggedAuthors([pr, ...items]))));
   const evidence = await applyEvidence(gh, inputs, [pr, ...items], { info, thread: pr });
   notices.push(...evidence.notes);
   const stale = splitStaleComments(number, pr, info, evidence.headSince, inputs.staleReviews);
@@ -378,7 +368,7 @@ export async function gatherIssue(gh: GitHub, inputs: ItemInputs, number: number
   const item = issue.value;
   item.comments = comments.value;
   const exempt = exemptionOf(item, inputs.exempt);
-  const notes = exempt === null ? await resolvePermissions(gh, inputs.repo, inputs.gate.trust, annotationAuthors([item])) : [];
+  const notes = exempt === null ? await resolvePermissions(gh, inputs.repo, inputs.gate.trust, taggedAuthors([item])) : [];
   const notices = exempt === null ? (await applyEvidence(gh, inputs, [item], null)).notes : [];
   return { items: [item], shared: [], pull: null, info: null, notes, notices, passedOver: [], problems: [], exempt, thread: item };
 }
