@@ -1,7 +1,7 @@
 /**
  * The tests mutation testing runs against each mutant: those that exercise
  * the codec and the gate's decisions directly (the codec's own tests, labels,
- * the CLI through main(), trust, closing references and the verdict).
+ * the CLI through main(), trust, closing references, the verdict, and the reader's rules).
  */
 import unit from './jest.unit.config.js';
 
@@ -22,6 +22,7 @@ export default {
     '**/required-gate-rules.test.ts',
     '**/repository-report.test.ts',
     '**/report-render-golden.test.ts',
+    '**/context-rules.test.ts',
   ],
   reporters: ['default'],
 };

@@ -12,6 +12,7 @@ export default {
     'src/common/trusted-annotations.ts',
     'src/common/closing.ts',
     'src/conformance/**/*.ts',
+    'src/context/**/*.ts',
   ],
   // actions/<name>/src are links to src/ for local-action: a sandbox copy would
   // copy them as folders and fail (EISDIR); the tests never read them.
