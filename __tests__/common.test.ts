@@ -12,6 +12,21 @@ test('closing keywords, any case, with #N, owner/repo#N and URLs of this reposit
   expect(closingIssues('no keywords #3', 'octo/repo')).toEqual([]);
 });
 
+test('closing keywords as GitHub reads them: never inside HTML comments, fenced or indented code, or code spans', () => {
+  const template = '## What\n\n<!-- e.g. Fixes #7 -->\nThe fix.\n<!--\nCloses #8\n-->\nFixes #20';
+  expect(closingIssues(template, 'octo/repo')).toEqual([20]);
+  expect(closingIssues('```\nFixes #7\n```\n~~~~\ncloses #8\n~~~\n~~~~\nfixes #21', 'octo/repo')).toEqual([21]);
+  // An unclosed fence runs to the end.
+  expect(closingIssues('```sh\nfixes #7', 'octo/repo')).toEqual([]);
+  expect(closingIssues('text\n\n    Fixes #7\n\tcloses #8\n\nFixes #22', 'octo/repo')).toEqual([22]);
+  // An indented line inside a paragraph is the paragraph's, not code.
+  expect(closingIssues('The change\n    fixes #23', 'octo/repo')).toEqual([23]);
+  expect(closingIssues('Run `fixes #7` or ``closes #8 `x` `` but fixes #24', 'octo/repo')).toEqual([24]);
+  // A lone backtick opens nothing.
+  expect(closingIssues('a ` b fixes #25', 'octo/repo')).toEqual([25]);
+  expect(closingIssues('before <!-- fixes #7 --> fixes #26 <!-- closes #8', 'octo/repo')).toEqual([26]);
+});
+
 test('trusted-authors: associations, logins (case-insensitive), * and defaults', () => {
   const d = parseTrustPolicy('');
   expect(isTrusted(d, { login: 'x', association: 'MEMBER' })).toBe(true);

@@ -25,7 +25,7 @@ function setupRepo(): string {
   return full;
 }
 
-const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' };
+const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0', FORGE_QUEUE_RETRY_MS: '0,0' };
 
 type Event = { name: string; payload: unknown };
 
@@ -209,14 +209,49 @@ describe('3. merge queues', () => {
     expect(gh.statusesOn(repo, groupC)).toMatchObject([{ state: 'failure', description: `PR #${c.pr.number}: Missing REVIEWER` }]);
   });
 
-  test('an exempt PR in the group passes; the queue unreadable falls back to the PR the ref names, and says so', async () => {
+  test('an exempt PR in the group passes', async () => {
     const repo = setupRepo();
     const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps y.', head: 'dependabot/y' } });
     const sha = 'd4'.repeat(20);
+    gh.repo(repo).mergeQueue.set('main', [{ pull: bump.number, head: sha }]);
     const r = await gate(repo, groupEvent(sha, bump.number), { 'exempt-authors': 'dependabot[bot]' });
     expect(r.code).toBe(0);
-    expect(noticesOf(r.stdout).join('\n')).toContain(`the group's ref names PR #${bump.number}: it is checked alone`);
     expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
+  });
+
+  test('a queue that cannot say which PRs the group holds: error naming why, never success on the PR the ref names', async () => {
+    const repo = setupRepo();
+    const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps y.', head: 'dependabot/y' } });
+    const sha = 'd5'.repeat(20);
+    const r = await gate(repo, groupEvent(sha, bump.number), { 'exempt-authors': 'dependabot[bot]' });
+    expect(r.code).toBe(1);
+    const [status] = gh.statusesOn(repo, sha);
+    expect(status).toMatchObject({ state: 'error' });
+    expect(status.description).toContain('holds no entry for commit');
+    expect(r.stdout).toContain(`its ref names PR #${bump.number}, but the group's commit also holds every PR ahead of it`);
+  });
+
+  test('one failed read of the merge queue is read again, and the group is decided on all of its PRs', async () => {
+    const repo = setupRepo();
+    const { a, b, groupB } = queued(repo);
+    gh.fail('POST', /^\/graphql$/, 502, 1);
+    const before = gh.requests.length;
+    const r = await gate(repo, groupEvent(groupB, b.pr.number));
+    expect(r.code).toBe(0);
+    expect(gh.statusesOn(repo, groupB)).toMatchObject([{ state: 'success', description: 'All 2 PR(s) in the merge group conform' }]);
+    expect(r.summary).toContain(`(PR #${a.pr.number}, #${b.pr.number})`);
+    expect(gh.requests.slice(before).filter((x) => x.path === '/graphql').length).toBeGreaterThan(1);
+  });
+
+  test('a queue that stays unreadable: error naming why', async () => {
+    const repo = setupRepo();
+    const { b, groupB } = queued(repo);
+    // 403 is no failure the client retries by itself: the queue's own retries are what read it again.
+    gh.fail('POST', /^\/graphql$/, 403, 3);
+    const r = await gate(repo, groupEvent(groupB, b.pr.number));
+    gh.faults.splice(0);
+    expect(r.code).toBe(1);
+    expect(gh.statusesOn(repo, groupB)).toMatchObject([{ state: 'error', description: expect.stringContaining('could not be read') }]);
   });
 
   test('merge_group is accepted by forge-check item scope too (no usage error)', async () => {

@@ -44,8 +44,18 @@ test('inert text holds no link and no image', () => {
   const text = inert('see [the fix](https://evil.example) and ![x](https://track.example/p.png) <b>@octocat</b>');
   expect(text).not.toMatch(/\[[^\]]*\]\(/);
   expect(text).toBe(
-    'see &#91;the fix&#93;(https://evil.example) and !&#91;x&#93;(https://track.example/p.png) &lt;b&gt;@&#8203;octocat&lt;/b&gt;',
+    'see &#91;the fix&#93;(https&#8203;://evil.example) and !&#91;x&#93;(https&#8203;://track.example/p.png) &lt;b&gt;@&#8203;octocat&lt;/b&gt;',
   );
+});
+
+test('inert text holds no autolink: bare https://, http://, www. and mailto: are broken where GitHub looks for them', () => {
+  const text = inert('Fix for https://evil.example/x, http://a.example, WWW.phish.example and mailto:x@y.example');
+  expect(text).toBe(
+    'Fix for https&#8203;://evil.example/x, http&#8203;://a.example, WWW&#8203;.phish.example and mailto&#8203;:x@&#8203;y.example',
+  );
+  // What GitHub's autolinker looks for is gone once the entity is read back.
+  const shown = text.replace(/&#8203;/g, '\u200b');
+  expect(shown).not.toMatch(/https?:\/\/|\bwww\.|mailto:/i);
 });
 
 test("the version checkpoints record is package.json's", async () => {

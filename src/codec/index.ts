@@ -41,6 +41,7 @@ export type * from './types.js';
 export { getField } from './structure.js';
 export { oneLine, quote } from './quote.js';
 export { nearMisses, nearestReserved, editDistance, type NearMiss } from './near-miss.js';
+export { openingFence, closesFence, type Fence } from './fences.js';
 
 import { parse } from './parse.js';
 import { validate } from './validate.js';

@@ -9,8 +9,10 @@ export function tableCell(s: string): string {
  * HTML — `<` and `>` are escaped, so no comment, tag or entry marker can be
  * formed — no link or image (`[text](url)`, `![img](url)`: the brackets are
  * written as entities, so a stranger's text cannot point a reader anywhere or
- * load a tracking image), and no live `@mention` (a zero-width space after the
- * `@` keeps GitHub from notifying).
+ * load a tracking image), no live `@mention` (a zero-width space after the
+ * `@` keeps GitHub from notifying), and no autolink: GitHub links a bare
+ * `https://…`, `http://…` and `www.…` (and `mailto:`/`xmpp:` addresses) in
+ * text, so a zero-width space goes where the pattern needs its separator.
  */
 export function inert(s: string): string {
   return tableCell(s)
@@ -18,7 +20,9 @@ export function inert(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/\[/g, '&#91;')
     .replace(/\]/g, '&#93;')
-    .replace(/@(?=[A-Za-z0-9_-])/g, '@&#8203;');
+    .replace(/@(?=[A-Za-z0-9_-])/g, '@&#8203;')
+    .replace(/\b(https?|mailto|xmpp):/gi, '$1&#8203;:')
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}&#8203;.`);
 }
 
 /**

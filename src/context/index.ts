@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { codeSpan, currentState } from '../codec/index.js';
-import { tableCell } from '../common/markdown.js';
-import { inert } from '../common/markdown.js';
+import { inert, tableCell } from '../common/markdown.js';
 import type { TrustPolicy } from '../common/trust.js';
 import { standingOf, textsOf } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
@@ -152,11 +151,12 @@ function bodySection(item: WorkItem, repository: string, trust: TrustPolicy, lab
 const itemName = (c: Candidate, repository: string) =>
   c.item.foreign && c.item.foreign.toLowerCase() !== repository.toLowerCase() ? `${c.item.foreign}#${c.item.number}` : `#${c.item.number}`;
 
+/** A reason is our own words around logins and GitHub's URLs: kept on one line, its links left readable for the agent. */
 function notIncludedLine(e: StageEntry, parent: boolean): string {
   const where = parent ? 'parent ' : '';
   if (e.status === 'missing') return `${where}${e.type}: missing — no annotation of this stage`;
   const who = `by ${e.author ?? '(unknown)'}`;
-  return `${where}${e.type} ${who} · ${written(e.createdAt)} · ${link(e.url ?? '')}: **${e.status}** — ${inert(e.reason ?? '')}`;
+  return `${where}${e.type} ${who} · ${written(e.createdAt)} · ${link(e.url ?? '')}: **${e.status}** — ${tableCell(e.reason ?? '')}`;
 }
 
 export function buildContext(req: ContextRequest, gists: readonly GistText[] = []): ContextResult {
@@ -239,7 +239,7 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
       : []),
     `Stage about to run: ${req.stage ?? '(not given: the whole chain)'} · reads ${packed.length > 0 ? packed.join(', ') : 'no earlier stage'}`,
     `State: ${state}`,
-    `Next phase: **${next.phase}** — ${inert(next.why)}`,
+    `Next phase: **${next.phase}** — ${tableCell(next.why)}`,
     `Digest: ${codeSpan(digest)}`,
   ];
   const pack = buildPack({

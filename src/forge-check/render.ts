@@ -130,7 +130,13 @@ export function itemResult(run: CheckRun, failOnViolation: boolean): ActionResul
   const all = combined(run);
   // A merge group is judged whole: a PR in it that could not be read fails it too.
   if (run.group && !run.group.conforming && all.conforming)
-    Object.assign(all, { conforming: false, problems: [...all.problems, 'a PR in the merge group could not be checked'] });
+    Object.assign(all, {
+      conforming: false,
+      problems: [
+        ...all.problems,
+        run.group.error ? `the merge group could not be decided: ${run.group.error}` : 'a PR in the merge group could not be checked',
+      ],
+    });
   const failing = !all.conforming;
   const notices = new Set(run.verdicts.flatMap((v) => v.notices));
   const runNotes = run.notes.map((n) => `> ${tableCell(n)}`).join('\n\n');

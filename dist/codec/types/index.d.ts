@@ -13,6 +13,7 @@ export type * from './types.js';
 export { getField } from './structure.js';
 export { oneLine, quote } from './quote.js';
 export { nearMisses, nearestReserved, editDistance, type NearMiss } from './near-miss.js';
+export { openingFence, closesFence, type Fence } from './fences.js';
 import type { Annotation, ValidationResult } from './types.js';
 /** GitHub's limit on a comment, issue or milestone body. */
 export declare const MAX_BODY_LENGTH = 65536;

@@ -23,6 +23,8 @@ export interface Group {
   sha: string;
   /** The PRs in the group, in queue order. */
   pulls: number[];
+  /** Set when the group's PRs could not be known: why. The group is then decided by nobody: its status is `error`. */
+  error?: string;
 }
 
 export interface Touched {
@@ -144,37 +146,57 @@ function queuedPull(headRef: string): number | null {
 }
 
 /**
+ * The merge queue is read again after each of these waits when it cannot be
+ * read or does not yet hold the group's entry (4 s in all).
+ * FORGE_QUEUE_RETRY_MS (comma-separated milliseconds) replaces them in tests.
+ */
+const QUEUE_RETRY_MS = [1000, 3000];
+
+function queueRetryDelays(): number[] {
+  const v = process.env.FORGE_QUEUE_RETRY_MS;
+  if (v === undefined) return QUEUE_RETRY_MS;
+  return v
+    .split(',')
+    .map((x) => Number(x.trim()))
+    .filter((n) => Number.isFinite(n) && n >= 0 && n <= 15_000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * A merge group's PRs: GitHub builds the group for one queue entry on top of
  * every entry ahead of it, so its commit holds the changes of that entry and
  * all before it. The entry is the one whose head commit is the group's
- * (GraphQL mergeQueue); when the queue cannot be read or no longer holds it,
- * the PR named in the group's ref is checked alone, and a notice says so.
+ * (GraphQL mergeQueue). The group is decided on all of its PRs or not at all:
+ * when the queue cannot be read, or does not hold the entry, after the
+ * retries, the group gets `error` naming why — never a verdict on the PR its
+ * ref names alone, whose commit holds changes nobody checked.
  */
 async function forGroup(gh: GitHub, inputs: ItemInputs, t: Extract<Trigger, { kind: 'group' }>): Promise<Touched> {
-  const notes: string[] = [];
-  let pulls: number[] = [];
-  try {
-    const entries = await mergeQueueEntries(gh, inputs.repo, t.base);
-    const own = entries.find((e) => e.head?.toLowerCase() === t.sha.toLowerCase());
-    if (own) pulls = entries.filter((e) => e.position <= own.position && e.pull !== null).map((e) => e.pull as number);
-    else notes.push(`the merge queue of ${t.base || '(no branch)'} has no entry for commit ${t.sha.slice(0, 12)}`);
-  } catch (err) {
-    notes.push(`the merge queue of ${t.base || '(no branch)'} could not be read (${errorMessage(err)})`);
-  }
-  if (pulls.length === 0) {
-    const named = queuedPull(t.headRef);
-    if (named !== null) {
-      pulls = [named];
-      notes.push(`the group's ref names PR #${named}: it is checked alone (PRs ahead of it in the queue are not known)`);
+  const branch = t.base || '(no branch)';
+  let why = '';
+  for (const wait of [0, ...queueRetryDelays()]) {
+    if (wait > 0) await sleep(wait);
+    try {
+      const entries = await mergeQueueEntries(gh, inputs.repo, t.base);
+      const own = entries.find((e) => e.head?.toLowerCase() === t.sha.toLowerCase());
+      if (own) {
+        const pulls = entries.filter((e) => e.position <= own.position && e.pull !== null).map((e) => e.pull as number);
+        return {
+          targets: pulls.map((number) => ({ kind: 'pull', number, named: null })),
+          group: { sha: t.sha, pulls },
+          notes: [],
+          warnings: [],
+        };
+      }
+      why = `the merge queue of ${branch} holds no entry for commit ${t.sha.slice(0, 12)}`;
+    } catch (err) {
+      why = `the merge queue of ${branch} could not be read (${errorMessage(err)})`;
     }
   }
-  if (pulls.length === 0) return touched([], [...notes, `no PR could be found for merge group ${t.sha.slice(0, 12)}: nothing to gate`]);
-  return {
-    targets: pulls.map((number) => ({ kind: 'pull', number, named: null })),
-    group: { sha: t.sha, pulls },
-    notes,
-    warnings: [],
-  };
+  const named = queuedPull(t.headRef);
+  const error = `${why}, so the PRs in merge group ${t.sha.slice(0, 12)} are not known${named !== null ? ` (its ref names PR #${named}, but the group's commit also holds every PR ahead of it)` : ''}: re-run the check, or requeue`;
+  return { targets: [], group: { sha: t.sha, pulls: named !== null ? [named] : [], error }, notes: [], warnings: [error] };
 }
 
 export async function touchedBy(gh: GitHub, inputs: ItemInputs): Promise<Touched> {

@@ -152,7 +152,8 @@ export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun
     run.verdicts.push(verdict);
   }
   if (touched.group !== null) {
-    const desired = groupStatus(run.verdicts, touched.group.pulls, unread);
+    const error = touched.group.error;
+    const desired = error ? statusOf(null, error) : groupStatus(run.verdicts, touched.group.pulls, unread);
     const status = inputs.status ? await keepStatus(gh, inputs.repo, 'the merge group', touched.group.sha, inputs.status, desired) : null;
     if (status?.warning) run.warnings.push(status.warning);
     if (status?.note) run.notes.push(status.note);
