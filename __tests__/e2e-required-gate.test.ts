@@ -25,7 +25,12 @@ function setupRepo(): string {
   return full;
 }
 
-const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0', FORGE_QUEUE_RETRY_MS: '0,0' };
+const RUN = {
+  GITHUB_SERVER_URL: 'https://github.example',
+  GITHUB_RUN_ID: '4242',
+  FORGE_LINK_RETRY_MS: '0,0,0',
+  FORGE_QUEUE_RETRY_MS: '0,0',
+};
 
 type Event = { name: string; payload: unknown };
 
@@ -361,29 +366,34 @@ describe('5. one verdict per commit, the newest', () => {
     expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({ state: 'failure' });
   });
 
-  test('a status written by a newer run is never overwritten by an older one', async () => {
+  test('a status written after this run started reading is left alone; one written before is rewritten, whatever its run id (a re-run writes)', async () => {
     const repo = setupRepo();
     const { pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
-    gh.repo(repo).statuses.push({
-      id: 1,
-      sha,
-      state: 'failure',
-      description: 'Missing REVIEWER',
-      context: 'FORGE conformance',
-      target_url: `https://github.example/${repo}/actions/runs/5000`,
-      creator: 'github-actions[bot]',
-      created_at: gh.now(),
-    });
-    const older = await check(repo, pullEvent(pr.number));
-    expect(older.code).toBe(0);
-    expect(gh.statusesOn(repo, sha)).toHaveLength(1);
-    expect(older.stdout).toContain('was written by a newer run (5000): left as it is');
-    const newer = await check(repo, pullEvent(pr.number), {}, { GITHUB_RUN_ID: '5001' });
-    expect(newer.code).toBe(0);
+    const seed = (id: number, runId: number, at: string) =>
+      gh.repo(repo).statuses.push({
+        id,
+        sha,
+        state: 'failure',
+        description: 'Missing REVIEWER',
+        context: 'FORGE conformance',
+        target_url: `https://github.example/${repo}/actions/runs/${runId}`,
+        creator: 'github-actions[bot]',
+        created_at: at,
+      });
+    // A run that started later (a higher run id) but read before this attempt: this re-run of run 4242 reads now, and writes.
+    seed(1, 5000, gh.now());
+    const rerun = await check(repo, pullEvent(pr.number));
+    expect(rerun.code).toBe(0);
     expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({
       state: 'success',
-      target_url: `https://github.example/${repo}/actions/runs/5001`,
+      target_url: `https://github.example/${repo}/actions/runs/4242`,
     });
+    // A status GitHub stamped after this run's first answer: a reading newer than ours decided it.
+    seed(2, 5001, new Date(Date.parse(gh.now()) + 60_000).toISOString().replace('.000Z', 'Z'));
+    const older = await check(repo, pullEvent(pr.number));
+    expect(older.code).toBe(0);
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({ id: 2, state: 'failure' });
+    expect(older.stdout).toMatch(/was written at \S+, after this run started reading \(\S+\) by run 5001: left as it is/);
   });
 
   test("the newest status is found in one request however busy the commit; at GitHub's limit the warning says it is frozen", async () => {

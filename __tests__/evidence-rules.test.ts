@@ -185,6 +185,15 @@ describe('who really wrote it', () => {
     expect(collectAnnotations({ ...theirs, foreign: undefined }, trust).found).toHaveLength(1);
   });
 
+  test("github-actions[bot] on another repository's issue is that repository's workflow: never trusted there, listed or not", () => {
+    const bot = { login: 'github-actions[bot]', association: 'NONE' };
+    const theirs = item(1, [at(investigator(), bot), at(builder('fix/x'), bot)], { foreign: 'mallory/tools' });
+    expect(collectAnnotations(theirs, trust).found).toEqual([]);
+    expect(collectAnnotations(theirs, parseTrustPolicy('OWNER, github-actions[bot]')).found).toEqual([]);
+    // Here it is our own workflow, as the default says.
+    expect(collectAnnotations({ ...theirs, foreign: undefined }, trust).found).toHaveLength(2);
+  });
+
   test("an issue of another repository with the PR's number is not the PR; a fork's branch does not borrow a BUILDER", () => {
     const neighbour = item(9, [at(investigator()), at(builder('other'))], { foreign: 'octo/neighbour' });
     const pr = item(9, [at(reviewer())], { kind: 'pull' });

@@ -206,6 +206,8 @@ export class FakeGitHub {
   readonly gists = new Map<string, Gist>();
   /** Repositories GraphQL cannot show this token: their nodes come back null with an error beside the data. */
   readonly unreadableRepos = new Set<string>();
+  /** Global ids the evidence query answers with null and an error beside the data (a partial answer). */
+  readonly droppedNodes = new Set<string>();
   readonly requests: RequestRecord[] = [];
   readonly violations: string[] = [];
   readonly faults: Fault[] = [];
@@ -546,7 +548,7 @@ export class FakeGitHub {
     const kind = i.pull ? 'pull' : 'issues';
     const data: Json = {
       id: 100000 + i.number,
-      node_id: `I_${i.number}`,
+      node_id: i.pull ? pullNodeId(`${r.owner}/${r.name}`, i.number) : issueNodeId(`${r.owner}/${r.name}`, i.number),
       url: base,
       repository_url: `${this.url}/repos/${r.owner}/${r.name}`,
       labels_url: `${base}/labels{/name}`,
@@ -697,6 +699,7 @@ export class FakeGitHub {
     if (query.includes('query ForgeContext')) return this.contextQuery(v, page);
     if (query.includes('query Evidence')) {
       const data: Json = { nodes: [] };
+      const errors: Json[] = [];
       if (v.withPull) {
         const [full, n] = Buffer.from(String(v.pull).replace(/^PR_/, ''), 'base64url').toString('utf8').split('#');
         const pr = this.repos.get(full)?.issues.get(Number(n));
@@ -713,6 +716,23 @@ export class FakeGitHub {
       const comments = [...this.repos.values()].flatMap((repo) => repo.comments);
       const reviews = [...this.repos.values()].flatMap((repo) => repo.reviews);
       data.nodes = (v.ids as string[]).map((id) => {
+        if (id.startsWith('I_') || id.startsWith('PR_')) {
+          const [full, number] = fromNodeId(id);
+          const found = this.repos.get(full)?.issues.get(number);
+          if (!found) return null;
+          const bot = (l: string) =>
+            this.users.get(l)?.type === 'Bot' ? { __typename: 'Bot', login: l.replace(/\[bot\]$/, '') } : { __typename: 'User', login: l };
+          return {
+            id,
+            lastEditedAt: found.bodyEditor ? found.updated_at : null,
+            editor: found.bodyEditor ? bot(found.bodyEditor) : null,
+            author: bot(found.user),
+          };
+        }
+        if (this.droppedNodes.has(id)) {
+          errors.push({ type: 'INTERNAL', path: ['nodes'], message: `Something went wrong while executing your query (${id})` });
+          return null;
+        }
         const c = id.startsWith('IC_') ? comments.find((x) => x.id === Number(id.slice(3))) : undefined;
         const rv = id.startsWith('PRR_') ? reviews.find((x) => x.id === Number(id.slice(4))) : undefined;
         const user = c?.user ?? rv?.user;
@@ -729,7 +749,7 @@ export class FakeGitHub {
           author: actor(user),
         };
       });
-      return [200, { data }];
+      return [200, errors.length ? { data, errors } : { data }];
     }
     if (query.includes('mergeQueue')) {
       if (!r) return [200, { data: { repository: null } }];

@@ -29,7 +29,7 @@ export interface Located<A extends Annotation = CheckedAnnotation> {
  * BUILDER for another branch, or it is in a review that no longer speaks for
  * the PR (dismissed, or of an older head commit).
  */
-export type IgnoredKind = 'untrusted' | 'foreign-build' | 'stale-review' | 'wrong-place' | 'hidden' | 'edited';
+export type IgnoredKind = 'untrusted' | 'foreign-build' | 'stale-review' | 'wrong-place' | 'hidden' | 'edited' | 'unverified';
 
 export interface Ignored {
   kind: IgnoredKind;
@@ -57,13 +57,20 @@ export function textsOf(item: WorkItem): ThreadText[] {
   ];
 }
 
+/** Every repository's workflow identity: on another repository's issue it is that repository's workflows, not ours. */
+const WORKFLOW_IDENTITY = 'github-actions[bot]';
+
 /**
  * On another repository's issue, an author_association says what the author
  * is *there*: `OWNER` of mallory/tools is mallory. Only listed logins (and
- * roles read on this repository) trust anyone on it.
+ * roles read on this repository) trust anyone on it — and never
+ * github-actions[bot], which writes for whichever repository's workflow runs:
+ * on mallory/tools it is mallory's workflow.
  */
 function policyFor(item: WorkItem, policy: TrustPolicy): TrustPolicy {
-  return item.foreign ? { ...policy, associations: new Set() } : policy;
+  if (!item.foreign) return policy;
+  const logins = new Set([...policy.logins].filter((l) => l !== WORKFLOW_IDENTITY));
+  return { ...policy, associations: new Set(), logins };
 }
 
 /**
@@ -71,8 +78,14 @@ function policyFor(item: WorkItem, policy: TrustPolicy): TrustPolicy {
  * the comment (minimized), or someone untrusted edited it (or the body) last.
  * Null when it does.
  */
-function disowned(item: WorkItem, src: ThreadText): { kind: 'hidden' | 'edited'; why: string } | null {
+function disowned(item: WorkItem, src: ThreadText): { kind: 'hidden' | 'edited' | 'unverified'; why: string } | null {
   const c = src.comment;
+  const unknown = c ? c.unverified : item.bodyUnverified;
+  if (unknown)
+    return {
+      kind: 'unverified',
+      why: `GitHub's answer left the ${c ? 'comment' : 'body'} out (${unknown}): whether it is hidden or was last edited by someone untrusted is not known, so it does not count`,
+    };
   if (c?.hidden) return { kind: 'hidden', why: `the comment is hidden on GitHub (${c.hidden}): a hidden comment never counts` };
   const editor = c ? c.editedBy : item.bodyEditedBy;
   if (editor && !editor.trusted)
@@ -81,7 +94,7 @@ function disowned(item: WorkItem, src: ThreadText): { kind: 'hidden' | 'edited';
 }
 
 /** Does this text of `item` speak for a trusted author, and if not, how it was passed over and why. */
-export type Standing = { counts: true } | { counts: false; kind: 'untrusted' | 'hidden' | 'edited'; why: string };
+export type Standing = { counts: true } | { counts: false; kind: 'untrusted' | 'hidden' | 'edited' | 'unverified'; why: string };
 
 export function standingOf(item: WorkItem, src: ThreadText, policy: TrustPolicy): Standing {
   const trust = trustOfSource({ kind: src.kind, author: src.author }, policyFor(item, policy));

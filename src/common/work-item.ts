@@ -18,6 +18,8 @@ export interface ThreadComment {
   editedBy?: { login: string; trusted: boolean } | null;
   /** Who last edited it when that is not its author, as GraphQL reads it (before trust is decided: editedBy). */
   editor?: string | null;
+  /** Set when GitHub's (partial) answer left this comment out: why. Its hidden and edited state is unknown, so it does not count. */
+  unverified?: string;
 }
 
 export interface WorkItem {
@@ -39,6 +41,8 @@ export interface WorkItem {
   bodyEditedBy?: { login: string; trusted: boolean } | null;
   /** Who last edited the body when that is not its author, as GraphQL reads it (before trust is decided: bodyEditedBy). */
   bodyEditor?: string | null;
+  /** Set when GitHub's (partial) answer left the body out: why (as for a comment's `unverified`). */
+  bodyUnverified?: string;
   /** GitHub's global id (GraphQL), when read through it. */
   nodeId?: string;
   /**

@@ -47,13 +47,18 @@ export interface ClientOptions {
 export interface RequestStats {
   requests: number;
   retries: number;
+  /**
+   * GitHub's own clock (the `Date` header, ms) on the first answer this client
+   * read: when this run started reading, in the time GitHub stamps its records with.
+   */
+  firstAnswerAt: number | null;
 }
 
 const STATS = new WeakMap<object, RequestStats>();
 
 /** The requests and retries a client from createClient has made (zeros for any other client). */
 export function requestStats(gh: GitHub): RequestStats {
-  return { ...(STATS.get(gh) ?? { requests: 0, retries: 0 }) };
+  return { ...(STATS.get(gh) ?? { requests: 0, retries: 0, firstAnswerAt: null }) };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,7 +107,7 @@ export function readRetryDelay(err: unknown, attempt: number, log: (s: string) =
  */
 function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s: string) => void): GitHub {
   let writes: Promise<GitHub> | null = null;
-  const stats: RequestStats = { requests: 0, retries: 0 };
+  const stats: RequestStats = { requests: 0, retries: 0, firstAnswerAt: null };
   STATS.set(client, stats);
   client.hook.wrap('request', async (request, options) => {
     stats.requests++;
@@ -116,7 +121,12 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
     }
     for (let attempt = 0; ; attempt++) {
       try {
-        return await request(options);
+        const answer = await request(options);
+        if (stats.firstAnswerAt === null) {
+          const at = Date.parse(String((answer as { headers?: Record<string, unknown> }).headers?.date ?? ''));
+          if (!Number.isNaN(at)) stats.firstAnswerAt = at;
+        }
+        return answer;
       } catch (err) {
         const wait = readRetryDelay(err, attempt, log, `${options.method} ${options.url}`);
         if (wait === null) throw err;

@@ -4,7 +4,8 @@
  * last edited it (REST shows the author only), and when the PR's current
  * head reached it — GitHub's own record, a force-push event's time, never a
  * commit's author or committer date, which whoever made the commit sets.
- * Only comments that hold a FORGE tag are asked about.
+ * Only comments (and bodies) that hold a FORGE tag are asked about; one the
+ * answer leaves out is reported by the caller, never counted as clean.
  */
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
@@ -26,6 +27,8 @@ const EVIDENCE_QUERY = `query Evidence($ids: [ID!]!, $pull: ID!, $withPull: Bool
   nodes(ids: $ids) {
     ... on IssueComment { id isMinimized minimizedReason lastEditedAt editor { __typename login } author { __typename login } }
     ... on PullRequestReview { id isMinimized minimizedReason lastEditedAt editor { __typename login } author { __typename login } }
+    ... on Issue { id lastEditedAt editor { __typename login } author { __typename login } }
+    ... on PullRequest { id lastEditedAt editor { __typename login } author { __typename login } }
   }
 }`;
 
@@ -33,8 +36,9 @@ type Actor = GraphqlActor;
 
 type CommentNode = {
   id: string;
-  isMinimized: boolean;
-  minimizedReason: string | null;
+  /** Absent on an issue's or PR's own node (a body is not minimized). */
+  isMinimized?: boolean;
+  minimizedReason?: string | null;
   lastEditedAt: string | null;
   editor: Actor;
   author: Actor;
@@ -68,7 +72,7 @@ function factsOf(n: NonNullable<CommentNode>): CommentFacts {
   const author = restLogin(n.author)?.toLowerCase() ?? null;
   const editor = restLogin(n.editor);
   return {
-    hidden: n.isMinimized ? (n.minimizedReason ?? 'hidden').toLowerCase() : null,
+    hidden: n.isMinimized === true ? (n.minimizedReason ?? 'hidden').toLowerCase() : null,
     editor: editor !== null && editor.toLowerCase() !== author ? editor : null,
   };
 }

@@ -47,6 +47,7 @@ export function toWorkItem(raw: unknown, comments: ThreadComment[]): WorkItem {
     ...(typeof i.state_reason === 'string' ? { stateReason: i.state_reason } : {}),
     milestone: m && typeof m.number === 'number' ? { number: m.number, title: str(m.title) } : null,
     ...(typeof i.created_at === 'string' ? { createdAt: i.created_at } : {}),
+    ...(typeof i.node_id === 'string' ? { nodeId: i.node_id } : {}),
     comments,
   };
 }

@@ -14,6 +14,8 @@ export interface CommitStatus {
   description: string;
   context: string;
   targetUrl: string | null;
+  /** When GitHub recorded it (read statuses only). */
+  createdAt?: string | null;
 }
 
 /**
@@ -27,8 +29,16 @@ export async function latestStatus(gh: GitHub, r: Repo, sha: string, context: st
     const { data } = await api(`reading the combined status of ${sha.slice(0, 12)}`, () =>
       gh.rest.repos.getCombinedStatusForRef({ ...r, ref: sha, per_page: 100, page }),
     );
-    const s = data.statuses.find((x) => x.context === context);
-    if (s) return { state: s.state as StatusState, description: s.description ?? '', context: s.context, targetUrl: s.target_url ?? null };
+    // GitHub compares status contexts without regard to case: "FORGE conformance" and "forge Conformance" are one.
+    const s = data.statuses.find((x) => x.context.toLowerCase() === context.toLowerCase());
+    if (s)
+      return {
+        state: s.state as StatusState,
+        description: s.description ?? '',
+        context: s.context,
+        targetUrl: s.target_url ?? null,
+        createdAt: s.created_at ?? null,
+      };
     if (data.statuses.length < 100 || page * 100 >= data.total_count) return null;
   }
 }

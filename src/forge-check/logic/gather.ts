@@ -219,13 +219,15 @@ async function applyEvidence(
   pull: { info: PullInfo; thread: WorkItem } | null,
 ): Promise<{ headSince: string | null; notes: string[] }> {
   const tagged = threads.flatMap((t) => t.comments.filter((c) => c.nodeId && c.body.includes('FORGE:') && c.hidden === undefined));
+  // A body counts as its author's only while nobody untrusted edited it last: asked like a comment.
+  const bodies = threads.filter((t) => t.nodeId && t.body.includes('FORGE:') && t.bodyEditedBy === undefined);
   const reviewerComments = pull ? pull.thread.comments.filter((c) => c.body.includes('FORGE:REVIEWER')) : [];
   const askHead = pull !== null && inputs.staleReviews === 'dismiss' && reviewerComments.length > 0 && pull.info.nodeId !== '';
-  if (tagged.length === 0 && !askHead) return { headSince: null, notes: [] };
+  if (tagged.length === 0 && bodies.length === 0 && !askHead) return { headSince: null, notes: [] };
   let evidence: Awaited<ReturnType<typeof readEvidence>>;
   try {
     evidence = await readEvidence(gh, askHead && pull ? { nodeId: pull.info.nodeId, head: pull.info.sha } : null, [
-      ...new Set(tagged.map((c) => c.nodeId as string)),
+      ...new Set([...tagged.map((c) => c.nodeId as string), ...bodies.map((t) => t.nodeId as string)]),
     ]);
   } catch (err) {
     // Not known is not a verdict: the comments count as REST shows them, and the summary says so.
@@ -243,11 +245,33 @@ async function applyEvidence(
   const editors = [...new Set([...evidence.comments.values()].map((f) => f.editor).filter((e): e is string => e !== null))];
   const asAuthor = (login: string): Author => ({ login, association: seen.get(login.toLowerCase()) ?? 'NONE' });
   const notes = [...evidence.notes, ...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, editors.map(asAuthor)))];
+  const editedBy = (login: string | null) => (login ? { login, trusted: counts('comment', asAuthor(login), inputs.gate.trust) } : null);
+  // GitHub's answer may leave a node out (an error beside the data): unknown is never clean.
+  const leftOut = evidence.notes.length > 0 ? 'GitHub answered with errors' : 'GitHub did not answer for it';
+  let missing = 0;
   for (const c of tagged) {
     const facts = evidence.comments.get(c.nodeId as string);
-    c.hidden = facts?.hidden ?? null;
-    c.editedBy = facts?.editor ? { login: facts.editor, trusted: counts('comment', asAuthor(facts.editor), inputs.gate.trust) } : null;
+    if (!facts) {
+      c.unverified = leftOut;
+      missing++;
+      continue;
+    }
+    c.hidden = facts.hidden;
+    c.editedBy = editedBy(facts.editor);
   }
+  for (const t of bodies) {
+    const facts = evidence.comments.get(t.nodeId as string);
+    if (!facts) {
+      t.bodyUnverified = leftOut;
+      missing++;
+      continue;
+    }
+    t.bodyEditedBy = editedBy(facts.editor);
+  }
+  if (missing > 0)
+    notes.push(
+      `GitHub's answer left out ${missing} of the ${tagged.length + bodies.length} annotated comments and bodies asked about: they do not count`,
+    );
   return { headSince: askHead ? evidence.headSince : null, notes };
 }
 

@@ -10,7 +10,7 @@
 import { errorMessage, httpStatus } from '../../common/errors.js';
 import type { Repo } from '../../common/repo.js';
 import type { CheckResult } from '../../conformance/evaluate.js';
-import type { GitHub } from '../../github/client.js';
+import { requestStats, type GitHub } from '../../github/client.js';
 import {
   createStatus,
   isStatusLimit,
@@ -74,8 +74,10 @@ export function runIdOf(targetUrl: string | null, ours: string | null): number |
 
 /**
  * Write the status on `sha` unless the newest one in the context already says
- * the same, or was written by a run that started after this one (run ids grow
- * with time: an older run that read earlier must not write last).
+ * the same, or was written after this run started reading (in GitHub's own
+ * clock: the first answer's Date header against the status's created_at): a
+ * run that read later decided on newer facts. Run ids order starts, not
+ * readings — a re-run keeps its run id and reads now, so it writes.
  */
 export async function keepStatus(
   gh: GitHub,
@@ -88,13 +90,16 @@ export async function keepStatus(
   const status: CommitStatus = { ...desired, context: settings.context, targetUrl: settings.targetUrl };
   try {
     const newest = await latestStatus(gh, r, sha, settings.context);
-    const writer = runIdOf(newest?.targetUrl ?? null, settings.targetUrl);
-    if (newest && writer !== null && settings.runId !== null && writer > settings.runId)
+    const startedReading = requestStats(gh).firstAnswerAt;
+    const writtenAt = newest?.createdAt ? Date.parse(newest.createdAt) : Number.NaN;
+    if (newest && startedReading !== null && writtenAt > startedReading) {
+      const writer = runIdOf(newest.targetUrl, settings.targetUrl);
       return {
         result: 'superseded',
         warning: null,
-        note: `the "${settings.context}" status on ${what} (${sha.slice(0, 12)}) was written by a newer run (${writer}): left as it is`,
+        note: `the "${settings.context}" status on ${what} (${sha.slice(0, 12)}) was written at ${newest.createdAt}, after this run started reading (${new Date(startedReading).toISOString()})${writer !== null ? ` by run ${writer}` : ''}: left as it is`,
       };
+    }
     if (newest && newest.state === status.state && newest.description === status.description)
       return { result: 'unchanged', warning: null, note: null };
     await createStatus(gh, r, sha, status);

@@ -1,0 +1,127 @@
+/**
+ * Hardening round 5, from the bundles against the loopback GitHub: a body
+ * edited by a stranger, a node GitHub's answer left out, a template's
+ * commented-out closing keyword, a stranger's title in the release notes.
+ */
+import type { FakeGitHub } from './support/github-server.js';
+import { runBundle } from './support/run-action.js';
+import { builder, investigator, reviewer, trajectory } from './support/seed.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
+
+const server = useFakeGitHub();
+let gh: FakeGitHub;
+beforeAll(() => {
+  gh = server();
+});
+
+let repoCount = 0;
+function setupRepo(): string {
+  const full = `octo/round5-${++repoCount}`;
+  gh.repo(full, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  return full;
+}
+
+const check = (
+  repo: string,
+  inputs: Record<string, string>,
+  event?: { name: string; payload: unknown },
+  env: Record<string, string> = {},
+) =>
+  runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event,
+    inputs: { 'github-token': 'ghs_actions', 'fail-on-violation': 'false', ...inputs },
+    env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', ...env },
+  });
+
+test("an issue body last edited by someone untrusted no longer speaks for its author (GraphQL's editor, as for comments)", async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { user: 'maintainer', body: investigator(), bodyEditor: 'drive-by' });
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  const r = await check(repo, { 'issue-number': String(issue.number), required: 'INVESTIGATOR, BUILDER' });
+  expect(r.outputs.conforming).toBe('false');
+  expect(r.outputs.missing).toBe('INVESTIGATOR');
+  const report = JSON.parse(r.outputs.report);
+  expect(report[0].ignored).toMatchObject([{ kind: 'edited', reason: expect.stringContaining('body was last edited by drive-by') }]);
+  // The same body, edited by nobody else, counts.
+  const clean = gh.issue(repo, { user: 'maintainer', body: investigator() });
+  gh.comment(repo, clean.number, 'maintainer', builder());
+  expect((await check(repo, { 'issue-number': String(clean.number), required: 'INVESTIGATOR, BUILDER' })).outputs.conforming).toBe('true');
+});
+
+test("a comment GitHub's partial answer leaves out is reported, never counted as clean", async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  const inv = gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder());
+  gh.droppedNodes.add(`IC_${inv.id}`);
+  const r = await check(repo, { 'issue-number': String(issue.number), required: 'INVESTIGATOR, BUILDER' });
+  gh.droppedNodes.clear();
+  expect(r.outputs.missing).toBe('INVESTIGATOR');
+  const report = JSON.parse(r.outputs.report);
+  expect(report[0].ignored).toMatchObject([{ kind: 'unverified', type: 'INVESTIGATOR' }]);
+  expect(r.stdout).toContain("GitHub's answer left out 1 of the 2 annotated comments and bodies asked about");
+});
+
+test("a PR template's commented-out closing keyword links nothing: no waiting for GitHub's links, no issue followed", async () => {
+  const repo = setupRepo();
+  const template = gh.issue(repo);
+  gh.comment(repo, template.number, 'maintainer', investigator('INVALID'));
+  const pr = gh.issue(repo, {
+    user: 'maintainer',
+    pull: {
+      body: `## What\n\n<!-- e.g. Fixes #${template.number} -->\n\nGuards the lookup.\n\n\`\`\`\nfixes #${template.number}\n\`\`\``,
+      head: 'fix/x',
+    },
+  });
+  gh.comment(repo, pr.number, 'maintainer', investigator());
+  gh.comment(repo, pr.number, 'maintainer', builder('fix/x'));
+  gh.comment(repo, pr.number, 'maintainer', reviewer());
+  // The default waits (2 + 4 + 8 s) apply: a keyword read from the comment would make this run wait and follow the issue.
+  const started = gh.requests.length;
+  const r = await check(
+    repo,
+    { required: 'INVESTIGATOR, BUILDER, REVIEWER' },
+    { name: 'pull_request', payload: { pull_request: { number: pr.number } } },
+  );
+  expect(r.outputs.conforming).toBe('true');
+  expect(r.stdout).not.toContain(`#${template.number}`);
+  const linkQueries = gh.requests.slice(started).filter((x) => x.path === '/graphql' && JSON.stringify(x.body).includes('PullLinks'));
+  expect(linkQueries).toHaveLength(1);
+});
+
+test("a stranger's title holds no live link in the release notes", async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, {
+    user: 'drive-by',
+    title: 'Fix login, see https://phish.example/login and www.phish.example',
+    state: 'closed',
+  });
+  gh.comment(repo, issue.number, 'maintainer', trajectory());
+  const r = await runBundle('forge-trajectory-report', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'issues', payload: { action: 'closed', issue: { number: issue.number } } },
+    inputs: { 'github-token': 'ghs_actions' },
+  });
+  expect(r.code).toBe(0);
+  const notes = r.outputs['release-notes'] ?? r.outputs.notes ?? r.summary;
+  expect(notes).toContain('phish.example');
+  expect(notes).not.toMatch(/https:\/\/phish|\bwww\.phish/);
+});
+
+test('status contexts are compared as GitHub compares them, without regard to case', async () => {
+  const repo = setupRepo();
+  const pr = gh.issue(repo, { user: 'maintainer', pull: { body: 'Guards the lookup.', head: 'fix/x' } });
+  gh.comment(repo, pr.number, 'maintainer', investigator());
+  gh.comment(repo, pr.number, 'maintainer', builder('fix/x'));
+  const event = { name: 'pull_request', payload: { pull_request: { number: pr.number } } };
+  const first = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event);
+  expect(first.outputs.conforming).toBe('true');
+  const statuses = gh.repo(repo).statuses;
+  expect(statuses).toHaveLength(1);
+  statuses[0].context = 'forge CONFORMANCE';
+  await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event);
+  expect(statuses).toHaveLength(1);
+});
