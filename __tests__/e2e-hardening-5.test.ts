@@ -125,3 +125,47 @@ test('status contexts are compared as GitHub compares them, without regard to ca
   await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event);
   expect(statuses).toHaveLength(1);
 });
+
+describe('the shared-commit rule at a bounded cost a stranger cannot raise', () => {
+  const sha = 'e5'.repeat(20);
+  const event = (n: number) => ({ name: 'pull_request', payload: { pull_request: { number: n } } });
+
+  test("the same stranger's PRs on one head are not asked; a member's failing PR asks at most 5 others and names the rest", async () => {
+    const repo = setupRepo();
+    const spam = Array.from({ length: 8 }, (_, i) =>
+      gh.issue(repo, { user: 'drive-by', pull: { body: 'x', head: `spam-${i}`, sha, headRepository: 'drive-by/fork' } }),
+    );
+    let before = gh.requests.length;
+    const stranger = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event(spam[0].number));
+    expect(stranger.outputs.conforming).toBe('false');
+    expect(stranger.stdout).toContain('by the same untrusted author as PR');
+    // Its own reads, one listing of the open PRs, and the status: no sibling was gathered.
+    const strangerReads = gh.requests.slice(before).filter((x) => /\/pulls\/\d+$/.test(x.path));
+    expect(strangerReads).toHaveLength(1);
+
+    const mine = gh.issue(repo, { user: 'maintainer', pull: { body: 'Guards it.', head: 'fix/x', sha } });
+    before = gh.requests.length;
+    const member = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event(mine.number));
+    expect(member.outputs.conforming).toBe('false');
+    const pullsRead = gh.requests.slice(before).filter((x) => /\/pulls\/\d+$/.test(x.path) && x.method === 'GET');
+    expect(pullsRead).toHaveLength(1 + 5);
+    expect(member.stdout).toMatch(/is the head of 3 more open PR\(s\) than the 5 the gate reads per commit/);
+  });
+
+  test('the first sibling that conforms decides: no other is read', async () => {
+    const repo = setupRepo();
+    const shared = 'f6'.repeat(20);
+    const failing = gh.issue(repo, { user: 'maintainer', pull: { body: 'x', head: 'a', sha: shared } });
+    const passing = gh.issue(repo, { user: 'maintainer', pull: { body: 'y', head: 'b', sha: shared } });
+    gh.comment(repo, passing.number, 'maintainer', investigator());
+    gh.comment(repo, passing.number, 'maintainer', builder('b'));
+    for (let i = 0; i < 4; i++) gh.issue(repo, { user: 'maintainer', pull: { body: 'z', head: `c${i}`, sha: shared } });
+    const before = gh.requests.length;
+    const r = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event(failing.number));
+    const pullsRead = gh.requests.slice(before).filter((x) => /\/pulls\/\d+$/.test(x.path) && x.method === 'GET');
+    // Its own read, then the first sibling listed (the passing one): the other four are never read.
+    expect(pullsRead).toHaveLength(2);
+    expect(gh.statusesOn(repo, shared).at(-1)).toMatchObject({ state: 'success' });
+    expect(r.stdout).toContain(`#${passing.number} (conforming)`);
+  });
+});

@@ -189,6 +189,21 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
     () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }),
     1,
   );
+  // 30 fork PRs by one stranger on one head commit, and a member's failing PR on it too. The stranger's run: its own
+  // reads (thread 2, reviews, pull, links = 5), the open-PR listing (1), the newest status and the write (2); its 29
+  // twins are not asked. The member's run: the same 8, plus at most 5 siblings' reads (5 each).
+  const twinSha = 'f7'.repeat(20);
+  const twins = Array.from({ length: 30 }, (_, i) =>
+    gh.issue(repo, { user: 'drive-by', pull: { body: 'x', head: `twin/${i}`, sha: twinSha, headRepository: 'drive-by/fork' } }),
+  );
+  const pullEvent = (n: number) => ({ name: 'pull_request', payload: { pull_request: { number: n } } });
+  await measure("30 siblings on one head: the stranger's own PR fails", 5 + 1 + 2, () =>
+    runBundle('forge-check', { ...env(repo, gateInputs), event: pullEvent(twins[0].number) }),
+  );
+  const member = gh.issue(repo, { user: 'maintainer', pull: { body: 'Guards it.', head: 'fix/twin', sha: twinSha } });
+  await measure("30 siblings on one head: a member's failing PR", 5 + 1 + 5 * 5 + 2, () =>
+    runBundle('forge-check', { ...env(repo, gateInputs), event: pullEvent(member.number) }),
+  );
   // An exempt PR: its thread (2), reviews, pull; the newest status and the write.
   const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps x.', head: 'dependabot/x' } });
   await measure(

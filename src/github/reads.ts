@@ -194,6 +194,8 @@ export function writtenByToken(identity: string | null, login: string | null): b
 export interface OpenPull {
   number: number;
   sha: string;
+  /** Who opened it (the list carries login and association): a stranger's many PRs on one head are told apart. */
+  author: { login: string | null; association: string };
 }
 
 /**
@@ -203,5 +205,9 @@ export interface OpenPull {
  */
 export async function listOpenPulls(gh: GitHub, r: Repo): Promise<OpenPull[]> {
   const raw = await api('listing the open PRs', () => gh.paginate(gh.rest.pulls.list, { ...r, state: 'open', per_page: 100 }));
-  return raw.map((p) => ({ number: p.number, sha: p.head?.sha ?? '' }));
+  return raw.map((p) => ({
+    number: p.number,
+    sha: p.head?.sha ?? '',
+    author: { login: p.user?.login ?? null, association: p.author_association ?? 'NONE' },
+  }));
 }

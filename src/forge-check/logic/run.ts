@@ -11,6 +11,7 @@ import { evaluate, type CheckResult } from '../../conformance/evaluate.js';
 import { exemptResult } from '../../conformance/exempt.js';
 import type { GitHub } from '../../github/client.js';
 import { listOpenPulls, readPull, type OpenPull, type PullInfo } from '../../github/reads.js';
+import { counts } from '../../common/trust.js';
 import type { ItemInputs } from '../inputs.js';
 import { gatherIssue, gatherPull, type Gathered, type ThreadCache } from './gather.js';
 import { touchedBy, type Group, type Target } from './pulls.js';
@@ -71,29 +72,61 @@ async function check(gh: GitHub, inputs: ItemInputs, target: Target, state: RunS
 }
 
 /**
+ * At most this many other PRs with the same head are gathered to decide a
+ * commit's status: each costs a PR's reads, and anyone can open PRs on one
+ * commit. The rest are named in a warning.
+ */
+export const MAX_SIBLINGS = 5;
+
+/**
  * A commit status belongs to the commit, and every open PR whose head is that
  * commit shows it: `success` when some open PR with that head conforms,
  * `failure` only when none does. So a stranger's PR that reuses a member's
  * head commit can never turn the member's PR red. Other PRs are looked for
- * only when this one fails (one listing per run).
+ * only when this one fails (one listing per run), and what a stranger can make
+ * this cost is bounded: the first sibling that conforms decides, PRs by the
+ * failing PR's own untrusted author are skipped (one author's many PRs cannot
+ * pass each other), and at most MAX_SIBLINGS are gathered.
  */
 async function commitStatus(gh: GitHub, inputs: ItemInputs, v: Verdict, state: RunState, notes: string[]): Promise<DesiredStatus> {
   const own = statusOf(v.result, null);
   if (own.state === 'success' || !v.pull) return own;
   const sha = v.pull.sha;
   state.openPulls ??= listOpenPulls(gh, inputs.repo);
-  let siblings: number[];
+  let open: OpenPull[];
   try {
-    siblings = (await state.openPulls).filter((p) => p.sha === sha && p.number !== v.subject).map((p) => p.number);
+    open = await state.openPulls;
   } catch (err) {
     notes.push(`the open PRs could not be listed (${errorMessage(err)}): PR #${v.subject}'s own verdict is written on ${sha.slice(0, 12)}`);
     return own;
   }
-  if (siblings.length === 0) return own;
+  const self = open.find((p) => p.number === v.subject)?.author ?? null;
+  const sameStranger = (p: OpenPull) =>
+    self !== null &&
+    self.login !== null &&
+    p.author.login?.toLowerCase() === self.login.toLowerCase() &&
+    !counts('pull-body', self, inputs.gate.trust);
+  const sharing = open.filter((p) => p.sha === sha && p.number !== v.subject);
+  const skipped = sharing.filter(sameStranger).map((p) => p.number);
+  const candidates = sharing.filter((p) => !sameStranger(p)).map((p) => p.number);
+  if (skipped.length > 0)
+    notes.push(
+      `PR ${skipped.map((n) => `#${n}`).join(', ')} share${skipped.length === 1 ? 's' : ''} commit ${sha.slice(0, 12)} but ${skipped.length === 1 ? 'is' : 'are'} by the same untrusted author as PR #${v.subject}: not asked`,
+    );
+  if (candidates.length === 0) return own;
   const verdicts: Array<{ number: number; result: CheckResult }> = [];
-  for (const number of siblings) {
+  // Already decided in this run first: they cost nothing.
+  const ordered = [...candidates.filter((n) => state.decided.has(n)), ...candidates.filter((n) => !state.decided.has(n))];
+  let gathered = 0;
+  let unasked: number[] = [];
+  for (const [i, number] of ordered.entries()) {
     let result = state.decided.get(number);
     if (!result) {
+      if (gathered >= MAX_SIBLINGS) {
+        unasked = ordered.slice(i).filter((n) => !state.decided.has(n));
+        break;
+      }
+      gathered++;
       try {
         result = decide(await gatherPull(gh, inputs, number, null, state.cache), inputs);
         state.decided.set(number, result);
@@ -103,11 +136,20 @@ async function commitStatus(gh: GitHub, inputs: ItemInputs, v: Verdict, state: R
       }
     }
     verdicts.push({ number, result });
+    if (result.conforming) break;
   }
+  if (unasked.length > 0)
+    notes.push(
+      `commit ${sha.slice(0, 12)} is the head of ${unasked.length} more open PR(s) than the ${MAX_SIBLINGS} the gate reads per commit (${unasked
+        .slice(0, 20)
+        .map((n) => `#${n}`)
+        .join(', ')}${unasked.length > 20 ? ', …' : ''}): they were not asked`,
+    );
   const listed = verdicts.map((x) => `#${x.number} (${x.result.conforming ? 'conforming' : 'not conforming'})`).join(', ');
-  notes.push(
-    `commit ${sha.slice(0, 12)} is also the head of open PR ${listed}: a status belongs to the commit, so it says success when any of them conforms`,
-  );
+  if (listed)
+    notes.push(
+      `commit ${sha.slice(0, 12)} is also the head of open PR ${listed}: a status belongs to the commit, so it says success when any of them conforms`,
+    );
   // The passing PR's own words: the status stays exactly as that PR's run wrote it, so nothing is rewritten.
   const passing = verdicts.find((x) => x.result.conforming);
   return passing ? statusOf(passing.result, null) : own;
