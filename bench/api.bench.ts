@@ -106,7 +106,7 @@ test('single items', async () => {
   await measure('forge-trajectory-report, 1,000-comment issue', null, () =>
     runBundle('forge-trajectory-report', env(repo, { 'issue-number': String(big.number) })),
   );
-  expect(rows.length).toBe(6);
+  expect(rows.length).toBe(10);
 });
 
 test('an issue comment that touches 3 open PRs: each re-checked, each with a status', async () => {
