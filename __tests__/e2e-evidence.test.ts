@@ -151,15 +151,133 @@ describe('2. a review belongs to the PR and to its head', () => {
     expect((await check(repo, pr.number)).outputs.conforming).toBe('true');
   });
 
-  test('when GitHub keeps no record of when the head arrived (a plain push), a REVIEWER comment counts and a notice says so', async () => {
+  test('when GitHub keeps no record of when the head arrived, a REVIEWER comment that names no commit does not count; the notice says how to review again', async () => {
     const repo = setupRepo();
     const { pr } = pipeline(repo);
     const stored = gh.repo(repo).issues.get(pr.number);
     if (stored?.pull) stored.pull.commits = 3;
     gh.comment(repo, pr.number, 'maintainer', reviewer());
     const r = await check(repo, pr.number);
-    expect(r.outputs.conforming).toBe('true');
+    expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'REVIEWER' });
     expect(r.stdout).toContain('::notice::GitHub keeps no record of when commit');
+    expect(r.stdout).toContain('review the head again with forge-emit (it records the commit reviewed) or as a PR review');
+    // A REVIEWER that names the head commit counts exactly for it, records or not.
+    gh.comment(
+      repo,
+      pr.number,
+      'maintainer',
+      reviewer().replace('**Verdict**: APPROVED', `**Verdict**: APPROVED\n**Commit**: ${pr.pull?.sha}`),
+    );
+    expect((await check(repo, pr.number)).outputs.conforming).toBe('true');
+  });
+});
+
+describe('2b. evidence bound to the code it reviewed, in both channels', () => {
+  test('an ordinary push (dated by the repository activity) leaves a REVIEWER comment about the older commit; one after the push counts', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    gh.comment(repo, pr.number, 'maintainer', reviewer());
+    expect((await check(repo, pr.number)).outputs.conforming).toBe('true');
+    gh.push(repo, pr.number, '1'.repeat(40));
+    const after = await check(repo, pr.number);
+    expect(after.outputs).toMatchObject({ conforming: 'false', missing: 'REVIEWER' });
+    expect(ignoredOf(after, 'stale-review').map((i) => i.reason)).toEqual([
+      expect.stringContaining("posted before the PR's head 111111111111 reached it"),
+    ]);
+    gh.comment(repo, pr.number, 'maintainer', reviewer());
+    expect((await check(repo, pr.number)).outputs.conforming).toBe('true');
+  });
+
+  test('a REVIEWER naming an older commit is passed over; keep counts it', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    gh.comment(
+      repo,
+      pr.number,
+      'maintainer',
+      reviewer().replace('**Verdict**: APPROVED', '**Verdict**: APPROVED\n**Commit**: `abcdef1234567`'),
+    );
+    const r = await check(repo, pr.number);
+    expect(r.outputs.missing).toBe('REVIEWER');
+    expect(ignoredOf(r, 'stale-review')[0].reason).toContain('it reviewed commit abcdef123456');
+    expect((await check(repo, pr.number, { 'stale-reviews': 'keep' })).outputs.conforming).toBe('true');
+  });
+
+  test('a push alone never lifts a block: CHANGES_REQUESTED on the older commit blocks until the head is reviewed', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    gh.comment(repo, pr.number, 'maintainer', reviewer('APPROVED', 'SECURITY'));
+    gh.review(repo, pr.number, 'maintainer', reviewer('CHANGES_REQUESTED — the null guard is missing', 'SECURITY'), 'CHANGES_REQUESTED');
+    expect((await check(repo, pr.number)).outputs.blocked).toBe('REVIEWER (SECURITY) requests changes');
+    gh.push(repo, pr.number, '2'.repeat(40));
+    const pushed = await check(repo, pr.number);
+    expect(pushed.outputs.conforming).toBe('false');
+    expect(pushed.outputs.blocked).toBe('REVIEWER (SECURITY) requests changes');
+    expect(pushed.stdout).toContain('requested changes on an older commit, and nobody has reviewed the head since');
+    // A REVIEWER of the head in the same domain lifts it.
+    gh.comment(repo, pr.number, 'maintainer', reviewer('APPROVED', 'SECURITY'));
+    expect((await check(repo, pr.number)).outputs).toMatchObject({ conforming: 'true', blocked: '' });
+  });
+
+  test("a fork's push is dated by the fork's activity; a fork whose activity cannot be read fails closed", async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const pr = gh.issue(repo, {
+      user: 'maintainer',
+      pull: { body: `Closes #${issue.number}`, head: 'feature', headRepository: 'maintainer/fork' },
+    });
+    gh.comment(repo, pr.number, 'maintainer', builder('feature'));
+    gh.comment(repo, pr.number, 'maintainer', reviewer());
+    gh.push(repo, pr.number, '3'.repeat(40));
+    gh.comment(repo, pr.number, 'maintainer', reviewer());
+    const dated = await check(repo, pr.number, { 'trusted-authors': 'OWNER, MEMBER, maintainer' });
+    expect(dated.outputs.conforming).toBe('true');
+    expect(ignoredOf(dated, 'stale-review')).toHaveLength(1);
+    gh.repo('maintainer/fork').activityRefused = true;
+    const refused = await check(repo, pr.number, { 'trusted-authors': 'OWNER, MEMBER, maintainer' });
+    expect(refused.outputs.missing).toBe('REVIEWER');
+    expect(refused.stdout).toContain('this token cannot read the activity of maintainer/fork (403)');
+  });
+
+  test("this run's own synchronize push dates the head", async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const stored = gh.repo(repo).issues.get(pr.number);
+    if (stored?.pull) stored.pull.commits = 2;
+    gh.comment(repo, pr.number, 'maintainer', reviewer());
+    const sha = '4'.repeat(40);
+    if (stored?.pull) stored.pull.sha = sha;
+    const r = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', required: 'INVESTIGATOR, BUILDER, REVIEWER', 'fail-on-violation': 'false' },
+      event: {
+        name: 'pull_request',
+        payload: {
+          action: 'synchronize',
+          before: '0'.repeat(40),
+          after: sha,
+          number: pr.number,
+          pull_request: { number: pr.number, updated_at: '2030-01-01T00:00:00Z' },
+        },
+      },
+      env: { ...RUN, GITHUB_REPOSITORY: repo },
+    });
+    expect(r.outputs.missing).toBe('REVIEWER');
+    expect(ignoredOf(r, 'stale-review')[0].reason).toContain('(2030-01-01T00:00:00Z; stale-reviews: dismiss)');
+  });
+
+  test('forge-emit writing a REVIEWER on a PR records the head commit it reviewed', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const r = await runBundle('forge-emit', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': String(pr.number), type: 'REVIEWER', fields: 'Verdict: APPROVED' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.outputs.annotation).toContain(`**Commit**: ${pr.pull?.sha}`);
   });
 });
 

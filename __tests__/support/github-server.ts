@@ -146,6 +146,10 @@ export interface RepoState {
   linkDelay: Map<number, number>;
   /** The merge queue of each base branch, in order: each entry's PR and the commit of the merge group built for it. */
   mergeQueue: Map<string, Array<{ pull: number; head: string }>>;
+  /** The repository activity GitHub records (GET /repos/{o}/{r}/activity): pushes and force pushes, oldest first. */
+  activity: Array<{ id: number; before: string; after: string; ref: string; timestamp: string; activity_type: string; actor: string }>;
+  /** Set when the activity endpoint refuses this token (403), as for a fork it cannot see. */
+  activityRefused?: boolean;
   nextNumber: number;
   nextMilestone: number;
 }
@@ -284,6 +288,7 @@ export class FakeGitHub {
         defaultBranch: 'main',
         linkDelay: new Map(),
         mergeQueue: new Map(),
+        activity: [],
         nextNumber: 1,
         nextMilestone: 1,
       };
@@ -418,19 +423,36 @@ export class FakeGitHub {
     r.sidebar.set(pull, [...(r.sidebar.get(pull) ?? []), ref]);
   }
 
-  /** A new commit on PR #pull's head branch. */
-  push(full: string, pull: number, sha: string): void {
+  /**
+   * A new commit on PR #pull's head branch. GitHub records the push in the
+   * head repository's activity (GET /repos/{o}/{r}/activity), not on the PR.
+   */
+  push(full: string, pull: number, sha: string, type: 'push' | 'force_push' = 'push'): string {
     const pr = this.repo(full).issues.get(pull);
     if (!pr?.pull) throw new Error(`#${pull} is not a PR`);
+    const before = pr.pull.sha ?? '';
     pr.pull.sha = sha;
+    // A push adds a commit; a force push may replace them all (GraphQL's commits.totalCount is left as it is).
+    if (type === 'push') pr.pull.commits = (pr.pull.commits ?? 1) + 1;
+    const at = this.tick();
+    const head = this.repo(pr.pull.headRepository ?? full);
+    head.activity.push({
+      id: this.nextId++,
+      before,
+      after: sha,
+      ref: `refs/heads/${pr.pull.head}`,
+      timestamp: at,
+      activity_type: type,
+      actor: pr.user,
+    });
+    return at;
   }
 
-  /** A force push to PR #pull's head branch: GitHub records when, and the commit after it. */
+  /** A force push to PR #pull's head branch: GitHub records when, and the commit after it (the PR's timeline and the activity). */
   forcePush(full: string, pull: number, sha: string): void {
+    const at = this.push(full, pull, sha, 'force_push');
     const pr = this.repo(full).issues.get(pull);
-    if (!pr?.pull) throw new Error(`#${pull} is not a PR`);
-    pr.pull.sha = sha;
-    pr.pull.forcePushes = [...(pr.pull.forcePushes ?? []), { at: this.tick(), sha }];
+    if (pr?.pull) pr.pull.forcePushes = [...(pr.pull.forcePushes ?? []), { at, sha }];
   }
 
   statusesOn(full: string, sha: string): CommitStatusRecord[] {
@@ -1364,6 +1386,31 @@ export class FakeGitHub {
     }
 
     // GitHub lists the PRs of a commit of this repository; a commit only a fork holds is in none.
+    if (rest[0] === 'activity' && rest.length === 1 && method === 'GET') {
+      if (r.activityRefused)
+        return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];
+      const ref = url.searchParams.get('ref');
+      const type = url.searchParams.get('activity_type');
+      const wanted = r.activity.filter(
+        (a) => (!ref || a.ref === ref || a.ref === `refs/heads/${ref}`) && (!type || a.activity_type === type),
+      );
+      // Newest first unless direction=asc, as GitHub lists it.
+      const ordered = url.searchParams.get('direction') === 'asc' ? wanted : [...wanted].reverse();
+      const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), 100);
+      return conformed(
+        200,
+        ordered.slice(0, perPage).map((a) => ({
+          id: a.id,
+          node_id: `A_${a.id}`,
+          before: a.before,
+          after: a.after,
+          ref: a.ref,
+          timestamp: a.timestamp,
+          activity_type: a.activity_type,
+          actor: this.userJson(a.actor),
+        })),
+      );
+    }
     if (rest[0] === 'commits' && rest[2] === 'pulls' && rest.length === 3 && method === 'GET') {
       const full = `${r.owner}/${r.name}`.toLowerCase();
       const list = [...r.issues.values()].filter((i) => i.pull?.sha === rest[1] && (i.pull.headRepository ?? full).toLowerCase() === full);

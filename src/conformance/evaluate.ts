@@ -165,6 +165,12 @@ export interface EvaluateOptions extends GateSettings {
   pull?: PullContext | null;
   /** Annotations the gathering passed over (a dismissed review), reported with every item. */
   passedOver?: Ignored[];
+  /**
+   * Trusted REVIEWERs about an older head commit: not present for the head,
+   * but the newest of a domain still decides whether it blocks — a push alone
+   * never lifts CHANGES_REQUESTED; a REVIEWER of the head does.
+   */
+  staleReviewers?: Located[];
 }
 
 /**
@@ -253,15 +259,29 @@ interface Block {
  * newest trusted REVIEWER decides, and CHANGES_REQUESTED blocks; an
  * INVESTIGATOR that found the issue INVALID blocks a PR that closes it.
  */
-function blockingVerdicts(label: string, item: WorkItem, found: readonly Located[], pull: PullContext | null): Block[] {
+function blockingVerdicts(
+  label: string,
+  item: WorkItem,
+  found: readonly Located[],
+  pull: PullContext | null,
+  stale: readonly Located[] = [],
+): Block[] {
   const out: Block[] = [];
-  for (const [domain, a] of newest(found, 'REVIEWER', (a) => reviewDomain(a.annotation)))
+  for (const [domain, a] of newest([...stale, ...found], 'REVIEWER', (a) => reviewDomain(a.annotation)))
     if (verdictOf(a.annotation) === 'CHANGES_REQUESTED')
-      out.push({
-        type: 'REVIEWER',
-        short: `REVIEWER (${domain}) requests changes`,
-        line: `${label}: REVIEWER (${domain}) by ${a.author.login ?? '(unknown)'} requests changes (CHANGES_REQUESTED) — ${a.url}`,
-      });
+      out.push(
+        stale.includes(a)
+          ? {
+              type: 'REVIEWER',
+              short: `REVIEWER (${domain}) requests changes`,
+              line: `${label}: REVIEWER (${domain}) by ${a.author.login ?? '(unknown)'} requested changes on an older commit, and nobody has reviewed the head since: a push alone does not lift it — ${a.url}`,
+            }
+          : {
+              type: 'REVIEWER',
+              short: `REVIEWER (${domain}) requests changes`,
+              line: `${label}: REVIEWER (${domain}) by ${a.author.login ?? '(unknown)'} requests changes (CHANGES_REQUESTED) — ${a.url}`,
+            },
+      );
   if (pull !== null && !isThePull(item, pull)) {
     const investigation = newest(
       found.filter((a) => a.item === item.number),
@@ -349,7 +369,7 @@ function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnno
     exempt ? { type, status: 'not-required' as const, author: null, url: null, errors: [] } : bestOf(found, type, options.validation),
   );
   const label = `${item.kind === 'pull' ? 'PR' : 'issue'} #${item.number}`;
-  const blocks = exempt || options.verdicts === 'ignore' ? [] : blockingVerdicts(label, item, found, pull);
+  const blocks = exempt || options.verdicts === 'ignore' ? [] : blockingVerdicts(label, item, found, pull, options.staleReviewers ?? []);
   for (const b of blocks) {
     const t = types.find((x) => x.type === b.type);
     if (t && t.status === 'ok') {

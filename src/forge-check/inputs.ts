@@ -86,6 +86,12 @@ export interface ItemInputs extends SharedInputs {
   /** The gate's name (status-context): its status and its comment's marker carry it, so two gates keep two of each. */
   gateName: string;
   staleReviews: StaleReviews;
+  /**
+   * This run's own push, when it runs for a pull_request `synchronize`: the
+   * PR, the commit the push made its head, and when (the payload's
+   * `pull_request.updated_at`). It dates the head for REVIEWER comments.
+   */
+  push: { pull: number; after: string; at: string } | null;
 }
 
 /** Every matching issue of the repository. */
@@ -252,7 +258,19 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
     runUrl: run,
     gateName: raw.statusContext,
     staleReviews: raw.staleReviews,
+    push: pushOf(event),
   };
+}
+
+/** A `synchronize` event's push: the PR, the new head, and when GitHub recorded the PR's change. */
+function pushOf(event: EventInfo): ItemInputs['push'] {
+  if (event.name !== 'pull_request' && event.name !== 'pull_request_target') return null;
+  const p = event.payload as { action?: unknown; after?: unknown; pull_request?: { number?: unknown; updated_at?: unknown } };
+  if (p.action !== 'synchronize' || typeof p.after !== 'string' || !/^[0-9a-f]{40}$/i.test(p.after)) return null;
+  const pull = p.pull_request?.number;
+  const at = p.pull_request?.updated_at;
+  if (typeof pull !== 'number' || typeof at !== 'string' || Number.isNaN(Date.parse(at))) return null;
+  return { pull, after: p.after.toLowerCase(), at };
 }
 
 /** The run's page: GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID, when the runner says all three. */

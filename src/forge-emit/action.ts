@@ -6,7 +6,7 @@ import { composeAnnotation } from '../common/compose-annotation.js';
 import { InvalidAnnotation } from '../common/compose-annotation.js';
 import { UsageError } from '../common/errors.js';
 import { fieldsFromFile, readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
-import { runEmit } from './logic.js';
+import { reviewedHead, runEmit, withReviewedCommit } from './logic.js';
 import { emitResult } from './render.js';
 
 function bodyText(body: BodySource): string | undefined {
@@ -34,7 +34,11 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
       if (file && e instanceof UsageError) throw new UsageError(`${e.message}${where}`);
       throw e;
     }
-    const outcome = await runEmit(createClient(inputs.token, { log }), inputs, annotation);
+    const gh = createClient(inputs.token, { log });
+    // A REVIEWER on a PR names the commit it reviewed (read now, composed again with it).
+    const head = await reviewedHead(gh, inputs, content);
+    if (head !== null) annotation = composeAnnotation(inputs.type, withReviewedCommit(content, head), bodyText(inputs.body));
+    const outcome = await runEmit(gh, inputs, annotation);
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
     return emitResult(inputs, annotation, outcome);
   },

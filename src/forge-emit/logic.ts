@@ -3,7 +3,15 @@
  * edit, or nothing), write it, settle races, and move the workflow label.
  * Takes typed inputs and the GitHub client; returns a result object.
  */
-import { LabelTransitionError, MAX_BODY_LENGTH, parse, planTransition, type Annotation, type LabelPlan } from '../codec/index.js';
+import {
+  LabelTransitionError,
+  MAX_BODY_LENGTH,
+  parse,
+  planTransition,
+  type Annotation,
+  type EmitInput,
+  type LabelPlan,
+} from '../codec/index.js';
 import { errorMessage, UsageError } from '../common/errors.js';
 import { sameText } from '../common/line-ends.js';
 import { counts, trustOfSource, type Source } from '../common/trust.js';
@@ -12,7 +20,7 @@ import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import { earliestWins } from '../github/earliest-wins.js';
 import { ApiError } from '../github/errors.js';
-import { getIssue, listComments, resolveMilestone, tokenLogin, writtenByToken } from '../github/reads.js';
+import { getIssue, listComments, readPull, resolveMilestone, tokenLogin, writtenByToken } from '../github/reads.js';
 import {
   addLabels,
   createComment,
@@ -306,6 +314,35 @@ async function resolveDestination(gh: GitHub, inputs: EmitJob, issue: WorkItem):
     write: (text) => updateMilestoneDescription(gh, r, m.number, text),
   };
   return { kind: 'text', dest, where: dest.where };
+}
+
+/** The field a REVIEWER records the commit it reviewed in: the gate counts it exactly for that commit. */
+export const REVIEWED_COMMIT_FIELD = 'Commit';
+
+/**
+ * A REVIEWER written on a PR is about the code the PR holds now: the PR's head
+ * commit is recorded in it (`**Commit**: <sha>`), so a push after it leaves it
+ * about the older commit, as GitHub's own reviews are. Null when nothing is to
+ * be added: another type, not a comment, a Commit field already given, or the
+ * number is an issue.
+ */
+export async function reviewedHead(gh: GitHub, inputs: EmitStepInputs, content: EmitInput): Promise<string | null> {
+  if (inputs.type !== 'REVIEWER' || inputs.destination !== 'comment') return null;
+  const keys = Array.isArray(content.fields) ? content.fields.map(([k]) => k) : Object.keys(content.fields ?? {});
+  if (keys.some((k) => k.toLowerCase() === REVIEWED_COMMIT_FIELD.toLowerCase())) return null;
+  try {
+    return (await readPull(gh, inputs.repo, inputs.number)).sha || null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function withReviewedCommit(content: EmitInput, sha: string): EmitInput {
+  const fields = Array.isArray(content.fields)
+    ? [...content.fields, [REVIEWED_COMMIT_FIELD, sha] as [string, unknown]]
+    : { ...(content.fields ?? {}), [REVIEWED_COMMIT_FIELD]: sha };
+  return { ...content, fields };
 }
 
 export async function runEmit(gh: GitHub, stepInputs: EmitStepInputs, annotation: Composed): Promise<EmitOutcome> {

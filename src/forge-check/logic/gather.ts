@@ -18,8 +18,9 @@ import { exemptionOf } from '../../conformance/exempt.js';
 import { readEvidence } from '../../github/evidence.js';
 import type { ThreadComment } from '../../common/work-item.js';
 import type { Author } from '../../common/trust.js';
-import { parse } from '../../codec/index.js';
-import { taggedAuthors, type Ignored } from '../../common/trusted-annotations.js';
+import { getField, parse, parseAndValidate, stripCodeSpan } from '../../codec/index.js';
+import { headArrival } from '../../github/activity.js';
+import { taggedAuthors, type Ignored, type Located } from '../../common/trusted-annotations.js';
 import { getIssue, listComments, listReviews, readPull, readThread, type PullInfo, type ReviewComment } from '../../github/reads.js';
 import type { ItemInputs, StaleReviews } from '../inputs.js';
 
@@ -63,6 +64,12 @@ export interface Gathered {
   notices: string[];
   /** Annotations in reviews that no longer speak for the PR, with why. */
   passedOver: Ignored[];
+  /**
+   * Trusted REVIEWERs about an older head (a review of an older commit, a
+   * comment from before the head arrived): they no longer count as present,
+   * but a CHANGES_REQUESTED among them still blocks until the head is reviewed.
+   */
+  staleReviewers: Located[];
   /** What makes the PR not conforming beyond its annotations (more linked issues than the gate reads). */
   problems: string[];
   /** Set when the item is exempt (exempt-authors, exempt-labels): why. Nothing else was read. */
@@ -195,15 +202,31 @@ function splitReviews(
   reviews: readonly ReviewComment[],
   head: string,
   mode: StaleReviews,
-): { kept: ReviewComment[]; passedOver: Ignored[] } {
+): { kept: ReviewComment[]; passedOver: Ignored[]; olderCommit: ReviewComment[] } {
   const kept: ReviewComment[] = [];
   const passedOver: Ignored[] = [];
+  const olderCommit: ReviewComment[] = [];
   for (const rv of reviews) {
     const why = staleBecause(rv, head, mode);
     if (why === null) kept.push(rv);
-    else passedOver.push(...passOver(number, rv, why));
+    else {
+      passedOver.push(...passOver(number, rv, why));
+      if (rv.review.submitted && rv.review.state !== 'DISMISSED' && rv.review.commit !== null) olderCommit.push(rv);
+    }
   }
-  return { kept, passedOver };
+  return { kept, passedOver, olderCommit };
+}
+
+/** The trusted REVIEWER annotations of these texts of PR #number, located as the decision reads them. */
+function trustedReviewers(number: number, texts: readonly ThreadComment[], inputs: ItemInputs): Located[] {
+  const out: Located[] = [];
+  for (const c of texts) {
+    if (c.hidden || !counts('comment', c.author, inputs.gate.trust)) continue;
+    for (const annotation of parseAndValidate(c.body))
+      if (annotation.type === 'REVIEWER')
+        out.push({ annotation, source: 'comment', item: number, comment: c, url: c.url, author: c.author });
+  }
+  return out;
 }
 
 /**
@@ -275,41 +298,100 @@ async function applyEvidence(
   return { headSince: askHead ? evidence.headSince : null, notes };
 }
 
+/** When the PR's current head reached it, as far as GitHub's records say. */
+interface HeadDating {
+  /** Exactly when: a force push onto it, the push that made it (activity), this run's synchronize, or the PR's opening. */
+  at: string | null;
+  /** At least after this: a trusted review of an older commit was submitted then (that commit was still the head). */
+  notBefore: string | null;
+  /** Why `at` is not known. */
+  why: string;
+}
+
 /**
- * stale-reviews: dismiss treats a REVIEWER posted as a comment like one in a
- * review: written before the PR's current head reached it, it is about older
- * code. When GitHub keeps no record of that moment (a plain push), it counts,
- * and a notice says so.
+ * Every record GitHub keeps of when the head arrived: the timeline's force
+ * pushes (or the opening of a one-commit PR), this run's own `synchronize`
+ * push, the repository activity of the branch (a fork's read when the token
+ * can), and as a lower bound the newest trusted review of an older commit.
+ */
+async function dateHead(
+  gh: GitHub,
+  inputs: ItemInputs,
+  info: PullInfo,
+  timeline: string | null,
+  olderReviews: readonly ReviewComment[],
+): Promise<HeadDating> {
+  const times = olderReviews
+    .filter((rv) => counts('review', rv.author, inputs.gate.trust) && rv.createdAt !== null)
+    .map((rv) => rv.createdAt as string)
+    .sort();
+  const notBefore = times.at(-1) ?? null;
+  if (timeline !== null) return { at: timeline, notBefore, why: '' };
+  const push = inputs.push;
+  if (push && push.pull === info.number && push.after === info.sha.toLowerCase()) return { at: push.at, notBefore, why: '' };
+  if (info.headRepository === null) return { at: null, notBefore, why: "the PR's head repository is gone" };
+  const arrival = await headArrival(gh, parseRepository(info.headRepository), info.head, info.sha);
+  return arrival.at !== null ? { at: arrival.at, notBefore, why: '' } : { at: null, notBefore, why: arrival.why };
+}
+
+/** The commit a REVIEWER says it reviewed (`**Commit**: abc1234`, what forge-emit records), lower case; null when it names none. */
+export function reviewedCommitOf(body: string): string | null {
+  for (const a of parse(body)) {
+    if (a.type !== 'REVIEWER') continue;
+    const v = stripCodeSpan(getField(a.fields, 'Commit') ?? '').trim();
+    if (/^[0-9a-f]{7,40}$/i.test(v)) return v.toLowerCase();
+  }
+  return null;
+}
+
+/**
+ * stale-reviews: dismiss holds a REVIEWER posted as a comment to the rule
+ * GitHub holds reviews to: it speaks for the commit it was written about. One
+ * that names its commit (forge-emit records it) counts exactly for that
+ * commit; one that names none counts only when it was written after the
+ * current head reached the PR. When GitHub keeps no record of that moment, it
+ * does not count: a REVIEWER nobody can place is about no code known.
  */
 function splitStaleComments(
   number: number,
   thread: WorkItem,
   info: PullInfo,
-  headSince: string | null,
+  dating: HeadDating | null,
   mode: StaleReviews,
-): { passedOver: Ignored[]; notices: string[] } {
+): { passedOver: Ignored[]; stale: ThreadComment[]; notices: string[] } {
   const reviewers = thread.comments.filter((c) => c.body.includes('FORGE:REVIEWER') && !('review' in c));
-  if (mode === 'keep' || reviewers.length === 0) return { passedOver: [], notices: [] };
-  if (headSince === null)
-    return {
-      passedOver: [],
-      notices: [
-        `GitHub keeps no record of when commit ${info.sha.slice(0, 12)} reached PR #${number} (a plain push leaves none): REVIEWER comments on it count whatever their time`,
-      ],
-    };
-  const stale = reviewers.filter((c) => c.createdAt !== null && Date.parse(c.createdAt) < Date.parse(headSince));
+  if (mode === 'keep' || reviewers.length === 0 || dating === null) return { passedOver: [], stale: [], notices: [] };
+  const head = info.sha.toLowerCase();
+  const short = info.sha.slice(0, 12);
+  const passedOver: Ignored[] = [];
+  const stale: ThreadComment[] = [];
+  let unplaced = 0;
+  for (const c of reviewers) {
+    const named = reviewedCommitOf(c.body);
+    const at = c.createdAt === null ? Number.NaN : Date.parse(c.createdAt);
+    let why: string | null = null;
+    if (named !== null) {
+      if (!head.startsWith(named)) why = `it reviewed commit ${named.slice(0, 12)}, not the PR's head ${short} (stale-reviews: dismiss)`;
+    } else if (dating.at !== null) {
+      if (!(at >= Date.parse(dating.at))) why = `posted before the PR's head ${short} reached it (${dating.at}; stale-reviews: dismiss)`;
+    } else if (dating.notBefore !== null && !(at >= Date.parse(dating.notBefore))) {
+      why = `posted before the PR's head ${short} reached it (a trusted review of an older commit was submitted at ${dating.notBefore}; stale-reviews: dismiss)`;
+    } else {
+      unplaced++;
+      why = `GitHub keeps no record of when the PR's head ${short} reached it (${dating.why}), and the REVIEWER names no commit: it is not known to be about this code (stale-reviews: dismiss)`;
+    }
+    if (why === null) continue;
+    stale.push(c);
+    passedOver.push(...passOver(number, c, why, 'REVIEWER'));
+  }
   thread.comments = thread.comments.filter((c) => !stale.includes(c));
-  return {
-    passedOver: stale.flatMap((c) =>
-      passOver(
-        number,
-        c,
-        `posted before the PR's head ${info.sha.slice(0, 12)} reached it (${headSince}; stale-reviews: dismiss)`,
-        'REVIEWER',
-      ),
-    ),
-    notices: [],
-  };
+  const notices =
+    unplaced > 0
+      ? [
+          `GitHub keeps no record of when commit ${short} reached PR #${number} (${dating.why}): ${unplaced} REVIEWER comment(s) that name no commit do not count — review the head again with forge-emit (it records the commit reviewed) or as a PR review`,
+        ]
+      : [];
+  return { passedOver, stale, notices };
 }
 
 /**
@@ -341,8 +423,20 @@ export async function gatherPull(
   const context = { number, head: info.head, headHere: headIsHere(inputs, info), headRepository: info.headRepository };
   const exempt = exemptionOf(pr, inputs.exempt);
   if (exempt !== null)
-    return { items: [pr], shared: [], pull: context, info, notes: [], notices: [], passedOver: [], problems: [], exempt, thread: pr };
-  const { kept, passedOver } = splitReviews(number, reviews, info.sha, inputs.staleReviews);
+    return {
+      items: [pr],
+      shared: [],
+      pull: context,
+      info,
+      notes: [],
+      notices: [],
+      passedOver: [],
+      staleReviewers: [],
+      problems: [],
+      exempt,
+      thread: pr,
+    };
+  const { kept, passedOver, olderCommit } = splitReviews(number, reviews, info.sha, inputs.staleReviews);
   pr.comments.push(...kept);
   const roleNotes = await resolvePermissions(gh, inputs.repo, inputs.gate.trust, [pr.author]);
   const { refs, notes, notices } = await closingRefs(gh, inputs, pr, info);
@@ -368,10 +462,13 @@ export async function gatherPull(
   notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, taggedAuthors([pr, ...items]))));
   const evidence = await applyEvidence(gh, inputs, [pr, ...items], { info, thread: pr });
   notices.push(...evidence.notes);
-  const stale = splitStaleComments(number, pr, info, evidence.headSince, inputs.staleReviews);
+  const asks = inputs.staleReviews === 'dismiss' && pr.comments.some((c) => c.body.includes('FORGE:REVIEWER') && !('review' in c));
+  const dating = asks ? await dateHead(gh, inputs, info, evidence.headSince, olderCommit) : null;
+  const stale = splitStaleComments(number, pr, info, dating, inputs.staleReviews);
   passedOver.push(...stale.passedOver);
   notices.push(...stale.notices);
-  const base = { pull: context, info, notes, notices, passedOver, problems, exempt: null, thread: pr };
+  const staleReviewers = trustedReviewers(number, [...olderCommit, ...stale.stale], inputs);
+  const base = { pull: context, info, notes, notices, passedOver, staleReviewers, problems, exempt: null, thread: pr };
   if (items.length === 0) return { items: [pr], shared: [], ...base };
   return { items, shared: [pr], ...base };
 }
@@ -394,5 +491,17 @@ export async function gatherIssue(gh: GitHub, inputs: ItemInputs, number: number
   const exempt = exemptionOf(item, inputs.exempt);
   const notes = exempt === null ? await resolvePermissions(gh, inputs.repo, inputs.gate.trust, taggedAuthors([item])) : [];
   const notices = exempt === null ? (await applyEvidence(gh, inputs, [item], null)).notes : [];
-  return { items: [item], shared: [], pull: null, info: null, notes, notices, passedOver: [], problems: [], exempt, thread: item };
+  return {
+    items: [item],
+    shared: [],
+    pull: null,
+    info: null,
+    notes,
+    notices,
+    passedOver: [],
+    staleReviewers: [],
+    problems: [],
+    exempt,
+    thread: item,
+  };
 }

@@ -41,8 +41,8 @@ export interface CheckRun {
 /** The decision on what was gathered: an exemption, or the evaluation with the gathering's own problems added. */
 function decide(gathered: Gathered, inputs: ItemInputs): CheckResult {
   if (gathered.exempt !== null) return exemptResult(gathered.thread, inputs.gate.required, gathered.exempt);
-  const { items, shared, pull, notes, passedOver, problems } = gathered;
-  const decided = evaluate(items, shared, { ...inputs.gate, pull, passedOver });
+  const { items, shared, pull, notes, passedOver, problems, staleReviewers } = gathered;
+  const decided = evaluate(items, shared, { ...inputs.gate, pull, passedOver, staleReviewers });
   return {
     ...decided,
     conforming: decided.conforming && problems.length === 0,
