@@ -169,3 +169,64 @@ describe('the shared-commit rule at a bounded cost a stranger cannot raise', () 
     expect(r.stdout).toContain(`#${passing.number} (conforming)`);
   });
 });
+
+test("a deleted issue re-gates the trusted PRs whose body closed it; a stranger's is left alone", async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'fix/x' } });
+  gh.comment(repo, pr.number, 'maintainer', builder('fix/x'));
+  const stranger = gh.issue(repo, {
+    user: 'drive-by',
+    pull: { body: `Fixes #${issue.number}`, head: 'evil', headRepository: 'drive-by/fork' },
+  });
+  gh.repo(repo).issues.delete(issue.number);
+  const r = await check(
+    repo,
+    { required: 'INVESTIGATOR, BUILDER', status: 'true' },
+    { name: 'issues', payload: { action: 'deleted', issue: { number: issue.number } } },
+    { FORGE_LINK_RETRY_MS: '0' },
+  );
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain(`#${issue.number} was deleted: re-gating #${pr.number}, whose body closed it`);
+  // Judged without the issue: its INVESTIGATOR went with it.
+  expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'failure' }]);
+  expect(gh.statusesOn(repo, stranger.pull?.sha ?? '')).toEqual([]);
+  expect(r.stdout).toContain('this repository has no such issue');
+});
+
+test("the agent's own job names the issue right after opening its PR: GitHub's link lag is waited out, as on the PR path", async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { labels: ['workflow:in-review'] });
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder('fix/x'));
+  const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'fix/x' } });
+  gh.comment(repo, pr.number, 'maintainer', reviewer());
+  gh.repo(repo).linkDelay.set(pr.number, 1);
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'workflow_dispatch', payload: {} },
+    inputs: {
+      'github-token': 'ghs_actions',
+      'issue-number': String(issue.number),
+      scope: 'pull-requests',
+      status: 'true',
+      required: 'INVESTIGATOR, BUILDER, REVIEWER',
+    },
+    env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' },
+  });
+  expect(r.code).toBe(0);
+  expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success' }]);
+  // An issue that is not being built is not waited for.
+  const idle = gh.issue(repo);
+  const before = gh.requests.length;
+  await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'workflow_dispatch', payload: {} },
+    inputs: { 'github-token': 'ghs_actions', 'issue-number': String(idle.number), scope: 'pull-requests' },
+    env: { FORGE_LINK_RETRY_MS: '0,0,0' },
+  });
+  expect(gh.requests.slice(before).filter((x) => x.path === '/graphql')).toHaveLength(1);
+});

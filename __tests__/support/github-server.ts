@@ -838,8 +838,11 @@ export class FakeGitHub {
           .filter((i) => i.pull && i.state === 'open')
           .map((i) => {
             const sidebar = (repo.sidebar.get(i.number) ?? []).some((s) => s.repository === full && s.number === v.number);
+            // A new PR's keyword links arrive some seconds after it opens, on the issue's side too.
+            const delay = repo.linkDelay.get(i.number) ?? 0;
+            if (delay > 0) repo.linkDelay.set(i.number, delay - 1);
             const keyword =
-              `${repo.owner}/${repo.name}` === full && (i.pull?.base ?? 'main') === repo.defaultBranch
+              delay === 0 && `${repo.owner}/${repo.name}` === full && (i.pull?.base ?? 'main') === repo.defaultBranch
                 ? closingIssues(i.pull?.body ?? '', full)
                 : [];
             return { i, repo, sidebar, closes: sidebar || keyword.includes(v.number) };
@@ -857,7 +860,11 @@ export class FakeGitHub {
           repository: { nameWithOwner: `${x.repo.owner}/${x.repo.name}` },
         };
       };
-      const issue: Json = { __typename: 'Issue', closedByPullRequestsReferences: page(closing.map(node)) };
+      const issue: Json = {
+        __typename: 'Issue',
+        labels: { nodes: found.labels.map((name) => ({ name })) },
+        closedByPullRequestsReferences: page(closing.map(node)),
+      };
       if (v.withLinked)
         issue.linked = {
           pageInfo: { hasNextPage: false, endCursor: null },

@@ -196,6 +196,8 @@ export interface OpenPull {
   sha: string;
   /** Who opened it (the list carries login and association): a stranger's many PRs on one head are told apart. */
   author: { login: string | null; association: string };
+  /** The issues of this repository its body closes by keyword (GitHub's grammar). */
+  closes: number[];
 }
 
 /**
@@ -209,5 +211,6 @@ export async function listOpenPulls(gh: GitHub, r: Repo): Promise<OpenPull[]> {
     number: p.number,
     sha: p.head?.sha ?? '',
     author: { login: p.user?.login ?? null, association: p.author_association ?? 'NONE' },
+    closes: closingIssues(p.body ?? '', repoName(r)).filter((n) => n !== p.number),
   }));
 }

@@ -40,7 +40,7 @@ export const MAX_CLOSING_REFERENCES = 20;
  */
 const LINK_RETRY_MS = [2000, 4000, 8000];
 
-function linkRetryDelays(): number[] {
+export function linkRetryDelays(): number[] {
   const v = process.env.FORGE_LINK_RETRY_MS;
   if (v === undefined) return LINK_RETRY_MS;
   return v
@@ -162,6 +162,11 @@ async function readLinked(gh: GitHub, inputs: ItemInputs, ref: ItemRef, notes: s
     }
     return await thread;
   } catch (err) {
+    // Gone from this repository (deleted, transferred): it no longer speaks for the PR, which is judged without it.
+    if (here && err instanceof ApiError && (err.status === 404 || err.status === 410)) {
+      notes.push(`#${ref.number} is named, but this repository has no such issue (${err.status}: deleted or transferred?): left out`);
+      return null;
+    }
     if (here || !(err instanceof ApiError) || (err.status !== 404 && err.status !== 403)) throw err;
     notes.push(`${ref.repository}#${ref.number} is linked, but this token cannot read it (${err.status}): left out`);
     return null;

@@ -12,8 +12,9 @@ import { counts } from '../../common/trust.js';
 import type { GitHub } from '../../github/client.js';
 import { issueOrPull, mergeQueueEntries, type ClosingPull } from '../../github/links.js';
 import { resolvePermissions } from '../../github/permissions.js';
-import { openPullsByHead, pullsForCommit, readPull } from '../../github/reads.js';
+import { listOpenPulls, openPullsByHead, pullsForCommit, readPull } from '../../github/reads.js';
 import type { ItemInputs, Trigger } from '../inputs.js';
+import { linkRetryDelays } from './gather.js';
 
 /** What to check: PRs (with the workflow's own issue, if named), or an issue on its own. */
 export type Target = { kind: 'pull'; number: number; named: number | null } | { kind: 'issue'; number: number };
@@ -62,7 +63,10 @@ function dependsOnIssue(p: ClosingPull, inputs: ItemInputs): boolean {
  * itself is checked (scope item) or nothing is (scope pull-requests, the PR gate).
  * A number that turns out to be a PR is that PR.
  */
-async function forIssue(gh: GitHub, inputs: ItemInputs, number: number): Promise<Touched> {
+/** The states in which a PR for the issue is being opened: a build is under way (NOTES §4). */
+const BUILDING: ReadonlySet<string> = new Set(['workflow:building', 'workflow:in-review']);
+
+async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = false): Promise<Touched> {
   const here = repoName(inputs.repo);
   const alone = (why: string): Touched =>
     inputs.scope === 'pull-requests'
@@ -74,10 +78,28 @@ async function forIssue(gh: GitHub, inputs: ItemInputs, number: number): Promise
   } catch (err) {
     return alone(`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)})`);
   }
+  // GitHub links a new PR to the issue it closes some seconds after the PR opens: a job that names an issue whose
+  // build is under way (the agent's own job, right after it opened the PR) asks again, as the PR path does.
+  const lagNotes: string[] = [];
+  if (named && found.kind === 'issue' && found.pulls.length === 0 && found.labels.some((l) => BUILDING.has(l))) {
+    let waited = 0;
+    for (const ms of linkRetryDelays()) {
+      await sleep(ms);
+      waited += ms;
+      try {
+        found = await issueOrPull(gh, inputs.repo, number);
+      } catch (err) {
+        return alone(`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)})`);
+      }
+      if (found.kind !== 'issue' || found.pulls.length > 0) break;
+    }
+    if (found.kind === 'issue' && found.pulls.length === 0)
+      lagNotes.push(`GitHub listed no PR that closes #${number} after ${(waited / 1000).toFixed(0)} s, though its build is under way`);
+  }
   if (found.kind === 'pull') return touched([{ kind: 'pull', number, named: null }]);
   if (found.kind === 'missing')
     return touched([], [`#${number} is not an issue or PR this token can see in ${here} (deleted or transferred?): nothing to gate`]);
-  const notes: string[] = [...found.notes];
+  const notes: string[] = [...found.notes, ...lagNotes];
   const elsewhere = found.pulls.filter((p) => p.repository.toLowerCase() !== here.toLowerCase());
   if (elsewhere.length > 0) notes.push(`#${number} is also closed by ${shown(elsewhere, here)}: gated in their own repositories`);
   const ours = found.pulls.filter((p) => p.repository.toLowerCase() === here.toLowerCase());
@@ -199,6 +221,35 @@ async function forGroup(gh: GitHub, inputs: ItemInputs, t: Extract<Trigger, { ki
   return { targets: [], group: { sha: t.sha, pulls: named !== null ? [named] : [], error }, notes: [], warnings: [error] };
 }
 
+/**
+ * A deleted or transferred issue: the open PRs whose verdict depended on it
+ * are re-gated (the issue no longer speaks for them). GitHub no longer answers
+ * for the issue, so they are found by their bodies' closing keywords, one
+ * listing of the open PRs (a trusted author's keywords only, as always);
+ * sidebar links to a deleted issue are gone with it.
+ */
+async function forGone(gh: GitHub, inputs: ItemInputs, t: Extract<Trigger, { kind: 'gone' }>): Promise<Touched> {
+  let open: Awaited<ReturnType<typeof listOpenPulls>>;
+  try {
+    open = await listOpenPulls(gh, inputs.repo);
+  } catch (err) {
+    return touched([], [`${t.why}; the open PRs could not be listed (${errorMessage(err)}): nothing to gate`]);
+  }
+  const naming = open.filter((p) => p.closes.includes(t.number));
+  const gated = naming.filter((p) => counts('closing-reference', p.author, inputs.gate.trust));
+  if (gated.length === 0)
+    return touched(
+      [],
+      [
+        `${t.why}: ${naming.length === 0 ? 'no open PR closes it' : "no open PR's verdict depends on it (only untrusted authors' keywords name it)"}: nothing to gate`,
+      ],
+    );
+  return touched(
+    gated.map((p) => ({ kind: 'pull', number: p.number, named: null })),
+    [`${t.why}: re-gating ${gated.map((p) => `#${p.number}`).join(', ')}, whose body closed it`],
+  );
+}
+
 export async function touchedBy(gh: GitHub, inputs: ItemInputs): Promise<Touched> {
   const t = inputs.trigger;
   switch (t.kind) {
@@ -206,6 +257,7 @@ export async function touchedBy(gh: GitHub, inputs: ItemInputs): Promise<Touched
       return touched([{ kind: 'pull', number: t.number, named: t.named }]);
     // An issue named by issue-number (a dispatch, the agent's own job) re-gates like an event on it.
     case 'named':
+      return forIssue(gh, inputs, t.number, true);
     case 'issue':
       return forIssue(gh, inputs, t.number);
     case 'commit':
@@ -213,7 +265,7 @@ export async function touchedBy(gh: GitHub, inputs: ItemInputs): Promise<Touched
     case 'group':
       return forGroup(gh, inputs, t);
     case 'gone':
-      return touched([], [`${t.why}: nothing to gate`]);
+      return forGone(gh, inputs, t);
     default:
       return touched(
         [],
