@@ -171,7 +171,7 @@ test('a server that closes each kept-alive socket after its answer costs nothing
   for (let i = 0; i < 20; i++) await listComments(gh, { owner: 'o', repo: 'r' }, i + 1);
   // Twenty reads, none of them repeated through the read retry (which waits 250 ms and more): a request that met a
   // dying socket was re-sent at once on a new connection, inside the transport.
-  expect(requestStats(gh)).toEqual({ requests: 20, retries: 0 });
+  expect(requestStats(gh)).toMatchObject({ requests: 20, retries: 0 });
   expect(closing.hits()).toBeGreaterThanOrEqual(20);
   const [get, post] = await Promise.all([
     transport(`${closing.url}/a`),
