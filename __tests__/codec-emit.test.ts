@@ -148,3 +148,13 @@ test('keys named like Object internals round-trip as plain fields and sections',
   expect(Object.getPrototypeOf(a.fields)).toBe(Object.prototype);
   expect(Object.getOwnPropertyDescriptor(a.sections, '__proto__')?.value).toBe('body');
 });
+
+test("§13.2's emit(type, fields): the fields themselves as the second argument; the full input still works", () => {
+  const plain = emit('BUILDER', { Branch: '`fix/x`', Commits: 'a1b2c3d', 'Files changed': '2' });
+  const [a] = parse(plain);
+  expect(a).toMatchObject({ type: 'BUILDER', sentinelState: 'complete' });
+  expect(a.fields).toMatchObject({ Commits: 'a1b2c3d', 'Files changed': '2' });
+  expect(validate(a).valid).toBe(true);
+  expect(emit('BUILDER', { fields: { Branch: '`fix/x`', Commits: 'a1b2c3d', 'Files changed': '2' } })).toBe(plain);
+  expect(parse(emitPartial('BUILDER'))).toEqual([]);
+});

@@ -456,4 +456,52 @@ export function defineCliTests(forge: Forge): void {
       expect(forge(['context'], '').code).toBe(2);
     });
   });
+
+  describe("the spec's own CLI forms (§13.3)", () => {
+    const inv =
+      '<!-- FORGE:INVESTIGATOR -->\n## Investigation Report\n\n**Verdict**: CONFIRMED\n**Confidence**: HIGH\n**Severity**: LOW\n**Task Type**: Bug Fix\n**Decomposition Assessment**: NO — one file\n\n<!-- INVESTIGATION:COMPLETE -->\n';
+
+    test('parse --type T --field K prints the value; -t/-f, any case; exit 1 with nothing on stdout when it is not there', () => {
+      expect(forge(['parse', '--type', 'INVESTIGATOR', '--field', 'Verdict'], inv)).toMatchObject({ code: 0, out: 'CONFIRMED\n' });
+      expect(forge(['parse', '-t', 'investigator', '-f', 'verdict'], inv)).toMatchObject({ code: 0, out: 'CONFIRMED\n' });
+      expect(forge(['parse', '--field', 'Severity'], inv)).toMatchObject({ code: 0, out: 'LOW\n' });
+      expect(forge(['parse', '-t', 'BUILDER', '-f', 'Branch'], inv)).toMatchObject({ code: 1, out: '' });
+      expect(forge(['parse', '-t', 'INVESTIGATOR', '-f', 'Nope'], inv)).toMatchObject({ code: 1, out: '' });
+      const typeOnly = forge(['parse', '-t', 'INVESTIGATOR'], inv);
+      expect(JSON.parse(typeOnly.out)).toMatchObject({ type: 'INVESTIGATOR', sentinelState: 'complete' });
+      expect(
+        forge(['parse', '-t', 'KNOWLEDGE_GIST', '-f', 'value'], '<!-- FORGE:KNOWLEDGE_GIST: https://gist.github.com/a/b1 -->'),
+      ).toMatchObject({
+        code: 0,
+        out: 'https://gist.github.com/a/b1\n',
+      });
+      // Neither option: the JSON array, as before.
+      expect(Array.isArray(JSON.parse(forge(['parse'], inv).out))).toBe(true);
+    });
+
+    test('emit CARD --field … --b64 writes the machine surface, and parse reads its payload back', () => {
+      const e = forge(['emit', 'CARD', '--field', 'issue=1370', '-f', 'status=merged', '--b64']);
+      expect(e.code).toBe(0);
+      expect(e.out).toMatch(/^<!-- FORGE:CARD: v1 sha:[0-9a-f]{8} b64:eyJ[A-Za-z0-9_-]+ -->\n$/);
+      expect(forge(['parse', '-t', 'CARD', '-f', 'issue'], e.out)).toMatchObject({ code: 0, out: '1370\n' });
+      expect(forge(['parse', '-t', 'CARD', '-f', 'status'], e.out)).toMatchObject({ code: 0, out: 'merged\n' });
+      const [card] = JSON.parse(forge(['parse'], e.out).out);
+      expect(card).toMatchObject({ type: 'CARD', valid: true });
+      expect(forge(['emit', 'BUILDER', '--field', 'Branch=x', '--b64']).code).toBe(2);
+    });
+
+    test('a lone sentinel that starts like a tag is a near miss: warned, and --strict exits 1', () => {
+      const lone = forge(['validate', '-'], '<!-- FORGE:BUILDER:COMPLETE -->\n');
+      expect(lone.code).toBe(0);
+      expect(lone.err).toContain('sentinel FORGE:BUILDER:COMPLETE without its opener');
+      expect(forge(['validate', '-', '--strict'], '<!-- FORGE:ARCHITECT:PARTIAL -->\n').code).toBe(1);
+    });
+
+    test('the legacy positional form runs the conformance suite in a folder', () => {
+      const r = forge(['fixtures/']);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^\d+ passed, 0 failed$/m);
+      expect(forge(['no-such-dir/']).code).toBe(2);
+    });
+  });
 }

@@ -5,7 +5,18 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { EmitError, isReserved, nearMisses, oneLine, parse, parseAndValidate, type EmitInput, type SectionValue } from '../codec/index.js';
+import {
+  cardValue,
+  EmitError,
+  getField,
+  isReserved,
+  nearMisses,
+  oneLine,
+  parse,
+  parseAndValidate,
+  type EmitInput,
+  type SectionValue,
+} from '../codec/index.js';
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotation.js';
 import { parseTrustPolicy } from '../common/trust.js';
@@ -27,12 +38,17 @@ export interface Io {
 
 const USAGE = `usage: forge <command> [options]
   parse [FILE|-] [--strict]          annotations as JSON
+  parse [FILE|-] --type T [--field K]
+                                     the first T annotation (or its field K: a field, value
+                                     for an inline value, a CARD payload key); exit 1 and
+                                     nothing on stdout when it is not there; -t, -f
   validate [FILE|-] [--strict]       a comment body, or every body of a thread export (the
                                      JSON check takes); exit 1 when any is invalid
   emit TYPE [--field K=V]... [--section Heading=Markdown]... [--value V]
             [--card JSON] [--title T] [--body MARKDOWN] [--partial] [--no-validate]
                                      refused (exit 1) when the annotation would be invalid,
                                      as forge-emit refuses it; --no-validate writes a draft
+  emit CARD --field K=V... --b64     the CARD machine surface: <!-- FORGE:CARD: v1 sha:… b64:… -->
   check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
             [--validation strict|template|presence] [--number N] [--json] [--strict]
                                      parse, validate and check warn on near misses (an
@@ -47,6 +63,7 @@ const USAGE = `usage: forge <command> [options]
                                      nextPhase, state and stages
   --version                          the version
   conformance DIR                    run fixture files; ends with "N passed, N failed"
+  DIR                                the same: the spec's legacy form (forge fixtures/)
   report merge FILE... [--format markdown|text|json] [--fail-on-violation]
             [--expect REPOS]         combine forge-check report JSON files (one per
                                      repository) into one summary; --expect names the
@@ -57,11 +74,15 @@ interface Parsed {
   flags: Map<string, string[]>;
 }
 
+/** The spec's short flags (§13.3): `-t` for --type, `-f` for --field. */
+const SHORT: Readonly<Record<string, string>> = { '-t': '--type', '-f': '--field' };
+
 function parseArgs(args: string[], valued: string[], booleans: string[]): Parsed {
   const positional: string[] = [];
   const flags = new Map<string, string[]>();
   for (let i = 0; i < args.length; i++) {
-    const a = args[i];
+    const short = SHORT[args[i]];
+    const a = short && valued.includes(short.slice(2)) ? short : args[i];
     if (a.startsWith('--') && a.length > 2) {
       const eq = a.indexOf('=');
       const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
@@ -128,13 +149,55 @@ function nearMissExit(count: number, strict: boolean, io: Io): number {
   return count > 0 && strict ? 1 : 0;
 }
 
+/**
+ * One value of an annotation, as §13.3's `parse --type T --field K` prints it:
+ * a field (case-insensitive), `value` for an inline value (§3.4), or a key of
+ * a CARD's decoded payload. Null when it is not there.
+ */
+function fieldValue(a: ReturnType<typeof parseAndValidate>[number], key: string): string | null {
+  const field = getField(a.fields, key);
+  if (field !== undefined) return field;
+  if (key.toLowerCase() === 'value' && a.inlineValue !== null) return a.inlineValue;
+  const payload = a.card?.payload;
+  if (payload && typeof payload === 'object' && !Array.isArray(payload) && Object.hasOwn(payload, key)) {
+    const v = (payload as Record<string, unknown>)[key];
+    return typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  return null;
+}
+
 function cmdParse(args: string[], io: Io): number {
-  const p = parseArgs(args, [], ['strict']);
+  const p = parseArgs(args, ['type', 'field'], ['strict']);
   noExtra(p, 1, 'parse');
   const body = readInput(p.positional[0], io);
-  const out = parseAndValidate(body).map(({ raw: _raw, start: _s, end: _e, ...rest }) => rest);
-  io.out(`${JSON.stringify(out, null, 2)}\n`);
-  return nearMissExit(warnNearMisses([{ label: '', body }], io), p.flags.has('strict'), io);
+  const all = parseAndValidate(body);
+  const typeFlag = one(p, 'type');
+  const fieldFlag = one(p, 'field');
+  const misses = warnNearMisses([{ label: '', body }], io);
+  if (typeFlag === undefined && fieldFlag === undefined) {
+    const out = all.map(({ raw: _raw, start: _s, end: _e, ...rest }) => rest);
+    io.out(`${JSON.stringify(out, null, 2)}\n`);
+    return nearMissExit(misses, p.flags.has('strict'), io);
+  }
+  // §13.3: the first annotation (of the type, in any case); exit 1 and nothing on stdout when it or the field is not there.
+  const type = typeFlag?.replace(/^FORGE:/i, '').toUpperCase();
+  const a = type === undefined ? all[0] : all.find((x) => x.type === type);
+  if (!a) {
+    io.err(`forge: no ${type ?? ''}${type ? ' ' : ''}annotation found\n`);
+    return 1;
+  }
+  if (fieldFlag === undefined) {
+    const { raw: _raw, start: _s, end: _e, ...rest } = a;
+    io.out(`${JSON.stringify(rest, null, 2)}\n`);
+    return 0;
+  }
+  const value = fieldValue(a, fieldFlag);
+  if (value === null) {
+    io.err(`forge: ${a.type} has no field ${JSON.stringify(fieldFlag)}\n`);
+    return 1;
+  }
+  io.out(`${value}\n`);
+  return 0;
 }
 
 /** Is `text` JSON, or a stream of JSON pages (gh api --paginate)? */
@@ -189,9 +252,10 @@ function cmdValidate(args: string[], io: Io): number {
 }
 
 function cmdEmit(args: string[], io: Io): number {
-  const p = parseArgs(args, ['field', 'section', 'value', 'card', 'title', 'body'], ['partial', 'no-validate']);
+  const p = parseArgs(args, ['field', 'section', 'value', 'card', 'title', 'body'], ['partial', 'no-validate', 'b64']);
   if (p.positional.length === 0) throw new UsageError('emit: missing TYPE');
   noExtra(p, 1, 'emit');
+  if (p.flags.has('b64')) return emitB64(p, io);
   const input: EmitInput = {};
   const fields = (p.flags.get('field') ?? []).map((f) => keyValue('--field', f));
   if (fields.length > 0) input.fields = fields;
@@ -222,6 +286,27 @@ function cmdEmit(args: string[], io: Io): number {
   }
   for (const w of composed.warnings) io.err(`warning: ${oneLine(w)}\n`);
   io.out(`${composed.text}\n`);
+  return 0;
+}
+
+/**
+ * §13.3's machine surface: `emit CARD --field k=v … --b64` writes the fields
+ * as the CARD's payload (canonical JSON, base64url), one line
+ * `<!-- FORGE:CARD: v1 sha:… b64:… -->`. A value that is a JSON number,
+ * boolean or null is that value (`issue=1370` is 1370); anything else a string.
+ */
+function emitB64(p: Parsed, io: Io): number {
+  const type = p.positional[0].replace(/^FORGE:/, '');
+  if (type !== 'CARD') throw new UsageError(`--b64 writes a CARD's machine surface; ${type} has none`);
+  for (const other of ['section', 'value', 'card', 'title', 'body', 'partial'])
+    if (p.flags.has(other)) throw new UsageError(`--b64 takes the payload from --field only, not --${other}`);
+  const payload: Record<string, unknown> = {};
+  for (const f of p.flags.get('field') ?? []) {
+    const [k, v] = keyValue('--field', f);
+    payload[k] = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/.test(v) ? JSON.parse(v) : v;
+  }
+  if (Object.keys(payload).length === 0) throw new UsageError('--b64 needs the payload as --field key=value');
+  io.out(`<!-- FORGE:CARD: ${cardValue(payload)} -->\n`);
   return 0;
 }
 
@@ -400,6 +485,14 @@ const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
   conformance: cmdConformance,
 };
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export function main(argv: string[], io: Io): number {
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-V' || command === 'version') {
@@ -414,7 +507,9 @@ export function main(argv: string[], io: Io): number {
     io.out(`${USAGE}\n`);
     return 0;
   }
-  const run = COMMANDS[command];
+  // §13.3's legacy form: `forge fixtures/` (no subcommand) runs the conformance suite in that folder.
+  const legacy = !COMMANDS[command] && isDirectory(command);
+  const run = legacy ? () => cmdConformance([command, ...rest], io) : COMMANDS[command];
   try {
     if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, context, conformance, report)`);
     return run(rest, io);

@@ -340,8 +340,20 @@ export function emitAnnotation(type: string, input: EmitInput = {}): Emitted {
   return { text, warnings };
 }
 
-export function emit(type: string, input: EmitInput = {}): string {
-  return emitAnnotation(type, input).text;
+/** What an EmitInput may hold: any other key makes the object the spec's plain field map. */
+const EMIT_INPUT_KEYS: ReadonlySet<string> = new Set(['fields', 'sections', 'table', 'findings', 'body', 'value', 'card', 'status', 'title']);
+
+/**
+ * §13.2's `emit(type, fields)`: the second argument is either the full
+ * EmitInput (fields, sections, body, …) or, as the spec writes it, the fields
+ * themselves (`emit('BUILDER', { Branch: 'fix/x', Commits: 'a1b2c3d' })`) —
+ * told apart by its keys: an object with any key EmitInput does not have is a
+ * field map.
+ */
+export function emit(type: string, input: EmitInput | Record<string, unknown> = {}): string {
+  const keys = Object.keys(input);
+  const plainFields = keys.some((k) => !EMIT_INPUT_KEYS.has(k));
+  return emitAnnotation(type, plainFields ? { fields: input as Record<string, unknown> } : (input as EmitInput)).text;
 }
 
 /** The partial sentinel line for a type (§3.3), in the shape mirroring its completion sentinel. */

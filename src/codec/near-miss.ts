@@ -5,7 +5,7 @@
  * the CLI — the parser itself stays exact (spec §3.1), so a near miss is
  * reported, never read as an annotation. Linear: each line is looked at once.
  */
-import { isReserved, TYPES } from './registry.js';
+import { isReserved, partialSentinels, TYPES } from './registry.js';
 import type { Annotation } from './types.js';
 
 export interface NearMiss {
@@ -36,8 +36,15 @@ export function nearestReserved(name: string): string | null {
   return null;
 }
 
-/** Every completion sentinel of a reserved type, by its text, with the type it closes. */
-const SENTINEL_OF = new Map<string, string>(TYPES.filter((t) => t.complete !== null).map((t) => [t.complete as string, t.type]));
+/**
+ * Every sentinel of a reserved type, by its text, with the type it closes: the
+ * completion sentinel, and the partial shapes §3.3 and the deployed types
+ * write (`<!-- FORGE:ARCHITECT:PARTIAL -->` among them, which starts like a tag).
+ */
+const SENTINEL_OF = new Map<string, string>([
+  ...TYPES.filter((t) => t.complete !== null).map((t): [string, string] => [t.complete as string, t.type]),
+  ...TYPES.filter((t) => t.complete !== null).flatMap((t) => partialSentinels(t.type).map((p): [string, string] => [p, t.type])),
+]);
 
 const OPEN = '<!--';
 const CLOSE = '-->';
@@ -72,6 +79,13 @@ export function nearMisses(body: string, found: readonly Annotation[]): NearMiss
       out.push({ line, message: `tag in the wrong case: "${lines[i].trim()}" — consumers read only upper-case FORGE: tags` });
       continue;
     }
+    // `<!-- FORGE:BUILDER:COMPLETE -->` starts like a tag but is BUILDER's sentinel: alone, it closes nothing.
+    const closes = c.closed ? SENTINEL_OF.get(c.text) : undefined;
+    if (closes) {
+      if (!within(i, closes))
+        out.push({ line, message: `sentinel ${c.text} without its opener: no <!-- FORGE:${closes} --> comes before it` });
+      continue;
+    }
     if (head === 'FORGE:' && !c.closed) {
       out.push({ line, message: `opening tag with no "-->": "${lines[i].trim()}" is not a tag` });
       continue;
@@ -80,11 +94,7 @@ export function nearMisses(body: string, found: readonly Annotation[]): NearMiss
       const type = tagType(c.text);
       const near = type === '' ? null : nearestReserved(type);
       if (near) out.push({ line, message: `FORGE:${type} is not a reserved type — did you mean ${near}?` });
-      continue;
     }
-    const closes = c.closed ? SENTINEL_OF.get(c.text) : undefined;
-    if (closes && !within(i, closes))
-      out.push({ line, message: `sentinel ${c.text} without its opener: no <!-- FORGE:${closes} --> comes before it` });
   }
   return out;
 }

@@ -43,6 +43,13 @@ export declare function codeSpan(value: string): string;
 export declare function stripCodeSpan(value: string): string;
 /** The annotation text and any warnings. Throws EmitError on input it cannot write faithfully. */
 export declare function emitAnnotation(type: string, input?: EmitInput): Emitted;
-export declare function emit(type: string, input?: EmitInput): string;
+/**
+ * §13.2's `emit(type, fields)`: the second argument is either the full
+ * EmitInput (fields, sections, body, …) or, as the spec writes it, the fields
+ * themselves (`emit('BUILDER', { Branch: 'fix/x', Commits: 'a1b2c3d' })`) —
+ * told apart by its keys: an object with any key EmitInput does not have is a
+ * field map.
+ */
+export declare function emit(type: string, input?: EmitInput | Record<string, unknown>): string;
 /** The partial sentinel line for a type (§3.3), in the shape mirroring its completion sentinel. */
 export declare function emitPartial(type: string): string;
