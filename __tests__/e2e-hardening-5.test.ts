@@ -197,7 +197,7 @@ test("a deleted issue re-gates the trusted PRs whose body closed it; a stranger'
 
 test("the agent's own job names the issue right after opening its PR: GitHub's link lag is waited out, as on the PR path", async () => {
   const repo = setupRepo();
-  const issue = gh.issue(repo, { labels: ['workflow:in-review'] });
+  const issue = gh.issue(repo);
   gh.comment(repo, issue.number, 'maintainer', investigator());
   gh.comment(repo, issue.number, 'maintainer', builder('fix/x'));
   const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'fix/x' } });
@@ -218,7 +218,7 @@ test("the agent's own job names the issue right after opening its PR: GitHub's l
   });
   expect(r.code).toBe(0);
   expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success' }]);
-  // An issue that is not being built is not waited for.
+  // An issue no open PR's body closes is not waited for: one query, one listing.
   const idle = gh.issue(repo);
   const before = gh.requests.length;
   await runBundle('forge-check', {
@@ -228,5 +228,41 @@ test("the agent's own job names the issue right after opening its PR: GitHub's l
     inputs: { 'github-token': 'ghs_actions', 'issue-number': String(idle.number), scope: 'pull-requests' },
     env: { FORGE_LINK_RETRY_MS: '0,0,0' },
   });
-  expect(gh.requests.slice(before).filter((x) => x.path === '/graphql')).toHaveLength(1);
+  expect(gh.requests.slice(before).map((x) => `${x.method} ${x.path}`)).toEqual(['POST /graphql', `GET /repos/${repo}/pulls`]);
+  // A stranger's PR whose body names the issue is not waited for either.
+  gh.issue(repo, { user: 'drive-by', pull: { body: `Fixes #${idle.number}`, head: 'evil', headRepository: 'drive-by/fork' } });
+  gh.repo(repo).linkDelay.set(gh.repo(repo).nextNumber - 1, 100);
+  const strangerRun = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'workflow_dispatch', payload: {} },
+    inputs: { 'github-token': 'ghs_actions', 'issue-number': String(idle.number), scope: 'pull-requests', status: 'true' },
+    env: { FORGE_LINK_RETRY_MS: '0,0,0' },
+  });
+  expect(strangerRun.stdout).toContain('the PR gate has nothing to gate');
+});
+
+test('a PR GitHub never links in time is gated through its trusted body, as on the PR path', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder('fix/y'));
+  const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/y' } });
+  gh.comment(repo, pr.number, 'maintainer', reviewer());
+  gh.repo(repo).linkDelay.set(pr.number, 100);
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'workflow_dispatch', payload: {} },
+    inputs: {
+      'github-token': 'ghs_actions',
+      'issue-number': String(issue.number),
+      scope: 'pull-requests',
+      status: 'true',
+      required: 'INVESTIGATOR, BUILDER, REVIEWER',
+    },
+    env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' },
+  });
+  expect(r.stdout).toContain(`GitHub listed no PR that closes #${issue.number} after 0 s, though the body of #${pr.number} closes it`);
+  expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success' }]);
 });

@@ -860,11 +860,7 @@ export class FakeGitHub {
           repository: { nameWithOwner: `${x.repo.owner}/${x.repo.name}` },
         };
       };
-      const issue: Json = {
-        __typename: 'Issue',
-        labels: { nodes: found.labels.map((name) => ({ name })) },
-        closedByPullRequestsReferences: page(closing.map(node)),
-      };
+      const issue: Json = { __typename: 'Issue', closedByPullRequestsReferences: page(closing.map(node)) };
       if (v.withLinked)
         issue.linked = {
           pageInfo: { hasNextPage: false, endCursor: null },

@@ -341,7 +341,17 @@ export function emitAnnotation(type: string, input: EmitInput = {}): Emitted {
 }
 
 /** What an EmitInput may hold: any other key makes the object the spec's plain field map. */
-const EMIT_INPUT_KEYS: ReadonlySet<string> = new Set(['fields', 'sections', 'table', 'findings', 'body', 'value', 'card', 'status', 'title']);
+const EMIT_INPUT_KEYS: ReadonlySet<string> = new Set([
+  'fields',
+  'sections',
+  'table',
+  'findings',
+  'body',
+  'value',
+  'card',
+  'status',
+  'title',
+]);
 
 /**
  * §13.2's `emit(type, fields)`: the second argument is either the full

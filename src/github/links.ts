@@ -56,7 +56,6 @@ const ISSUE_PULLS_QUERY = `query IssuePulls($owner: String!, $repo: String!, $nu
     issueOrPullRequest(number: $number) {
       __typename
       ... on Issue {
-        labels(first: 100) { nodes { name } }
         closedByPullRequestsReferences(first: 100, after: $after, includeClosedPrs: false) {
           pageInfo { hasNextPage endCursor }
           nodes { number state authorAssociation author { __typename login } repository { nameWithOwner } }
@@ -142,21 +141,13 @@ export interface ClosingPull extends ItemRef {
 }
 
 /** What a number is in a repository: an issue (with the open PRs that close it), a PR, or nothing GitHub shows. */
-export type IssueOrPull =
-  | { kind: 'issue'; pulls: ClosingPull[]; notes: string[]; labels: string[] }
-  | { kind: 'pull' }
-  | { kind: 'missing' };
+export type IssueOrPull = { kind: 'issue'; pulls: ClosingPull[]; notes: string[] } | { kind: 'pull' } | { kind: 'missing' };
 
 type PullNode = IssueNode & { state: string; authorAssociation?: string; author?: GraphqlActor };
 type IssuePullsData = {
   repository: {
     issueOrPullRequest:
-      | {
-          __typename: 'Issue';
-          labels?: { nodes: Array<{ name: string } | null> } | null;
-          closedByPullRequestsReferences: Page<PullNode>;
-          linked?: Page<IssueNode>;
-        }
+      | { __typename: 'Issue'; closedByPullRequestsReferences: Page<PullNode>; linked?: Page<IssueNode> }
       | { __typename: 'PullRequest' }
       | null;
   } | null;
@@ -167,7 +158,6 @@ export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<
   const notes: string[] = [];
   let kind = 'missing' as 'issue' | 'pull' | 'missing';
   let linked: ItemRef[] = [];
-  let labels: string[] = [];
   const nodes = await allPages<PullNode>(async (after) => {
     const data = await api(`reading the PRs that close #${number}`, () =>
       withPartialData(
@@ -181,7 +171,6 @@ export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<
       return null;
     }
     kind = 'issue';
-    if (after === null) labels = (found.labels?.nodes ?? []).filter((l): l is { name: string } => l !== null).map((l) => l.name);
     if (found.linked) linked = found.linked.nodes.filter((n): n is IssueNode => n !== null).map(ref);
     return found.closedByPullRequestsReferences;
   });
@@ -194,7 +183,7 @@ export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<
       author: { login: restLogin(n.author), association: n.authorAssociation ?? 'NONE' },
       sidebar: sidebar.has(refKey(ref(n))),
     }));
-  return { kind: 'issue', pulls, labels, notes: notes.map((e) => `GitHub could not read every PR that closes #${number}: ${e}`) };
+  return { kind: 'issue', pulls, notes: notes.map((e) => `GitHub could not read every PR that closes #${number}: ${e}`) };
 }
 
 /** The merge queue of `branch`: each entry's PR and the head commit of the merge group built for it, in queue order. */

@@ -63,9 +63,6 @@ function dependsOnIssue(p: ClosingPull, inputs: ItemInputs): boolean {
  * itself is checked (scope item) or nothing is (scope pull-requests, the PR gate).
  * A number that turns out to be a PR is that PR.
  */
-/** The states in which a PR for the issue is being opened: a build is under way (NOTES §4). */
-const BUILDING: ReadonlySet<string> = new Set(['workflow:building', 'workflow:in-review']);
-
 async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = false): Promise<Touched> {
   const here = repoName(inputs.repo);
   const alone = (why: string): Touched =>
@@ -78,12 +75,24 @@ async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = 
   } catch (err) {
     return alone(`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)})`);
   }
-  // GitHub links a new PR to the issue it closes some seconds after the PR opens: a job that names an issue whose
-  // build is under way (the agent's own job, right after it opened the PR) asks again, as the PR path does.
+  // GitHub links a new PR to the issue it closes some seconds after the PR opens. A job that names the issue (the
+  // agent's own, right after it opened the PR) finds none yet: when an open PR by a trusted author closes the issue
+  // in its body, GitHub is asked again after each wait, as on the PR path, and then that body is read instead.
   const lagNotes: string[] = [];
-  if (named && found.kind === 'issue' && found.pulls.length === 0 && found.labels.some((l) => BUILDING.has(l))) {
+  let bodyOnly: number[] = [];
+  if (named && found.kind === 'issue' && found.pulls.length === 0) {
+    let waiting: number[] = [];
+    try {
+      waiting = (await listOpenPulls(gh, inputs.repo))
+        .filter((p) => p.closes.includes(number) && counts('closing-reference', p.author, inputs.gate.trust))
+        .map((p) => p.number);
+    } catch (err) {
+      lagNotes.push(
+        `the open PRs could not be listed (${errorMessage(err)}): PRs GitHub has not linked to #${number} yet are not looked for`,
+      );
+    }
     let waited = 0;
-    for (const ms of linkRetryDelays()) {
+    for (const ms of waiting.length > 0 ? linkRetryDelays() : []) {
       await sleep(ms);
       waited += ms;
       try {
@@ -93,8 +102,12 @@ async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = 
       }
       if (found.kind !== 'issue' || found.pulls.length > 0) break;
     }
-    if (found.kind === 'issue' && found.pulls.length === 0)
-      lagNotes.push(`GitHub listed no PR that closes #${number} after ${(waited / 1000).toFixed(0)} s, though its build is under way`);
+    if (found.kind === 'issue' && found.pulls.length === 0 && waiting.length > 0) {
+      bodyOnly = waiting;
+      lagNotes.push(
+        `GitHub listed no PR that closes #${number} after ${(waited / 1000).toFixed(0)} s, though the body of ${waiting.map((n) => `#${n}`).join(', ')} closes it: ${waiting.length === 1 ? 'it is' : 'they are'} gated`,
+      );
+    }
   }
   if (found.kind === 'pull') return touched([{ kind: 'pull', number, named: null }]);
   if (found.kind === 'missing')
@@ -116,6 +129,11 @@ async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = 
   if (strangers.length > 0)
     notes.push(
       `not re-gated from #${number}: ${shown(strangers, here)} — ${strangers.length === 1 ? 'its author is' : 'their authors are'} not in trusted-authors and the link is only a closing keyword, so ${strangers.length === 1 ? 'its verdict does' : 'their verdicts do'} not depend on #${number}`,
+    );
+  if (gated.length === 0 && bodyOnly.length > 0)
+    return touched(
+      bodyOnly.map((n) => ({ kind: 'pull', number: n, named: null })),
+      notes,
     );
   if (gated.length === 0) {
     const why = ours.length === 0 ? `no open PR closes #${number}` : `no open PR's verdict depends on #${number}`;
