@@ -236,9 +236,10 @@ describe('emit writes the template exactly and never drops input', () => {
     for (const v of ['x', 'a`b', '`x`', '``', 'a``b`']) expect(stripCodeSpan(codeSpan(v))).toBe(v);
   });
 
-  test('an unknown top-level input key throws, naming `fields`', () => {
-    expect(() => emit('CONTEXT', { Note: 'x' } as unknown as EmitInput)).toThrow(EmitError);
-    expect(() => emit('CONTEXT', { Note: 'x' } as unknown as EmitInput)).toThrow(/fields go under `fields`/);
+  test('an unknown top-level input key beside EmitInput keys throws, naming `fields`; alone, keys are the fields (§13.2)', () => {
+    expect(() => emit('CONTEXT', { title: 'T', Note: 'x' } as unknown as EmitInput)).toThrow(EmitError);
+    expect(() => emit('CONTEXT', { title: 'T', Note: 'x' } as unknown as EmitInput)).toThrow(/fields go under `fields`/);
+    expect(emit('CONTEXT', { Note: 'x' })).toBe(emit('CONTEXT', { fields: { Note: 'x' } }));
   });
 
   test('fields a template does not list are written, markers included', () => {

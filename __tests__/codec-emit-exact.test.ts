@@ -85,8 +85,8 @@ test('refusals: empty keys and headings, input that is not an object, several un
   expect(() => emit('CONTEXT', { sections: { '  ': 'x' } })).toThrow('a section heading is empty');
   expect(() => emit('CONTEXT', null as unknown as EmitInput)).toThrow('emit(CONTEXT, input): input must be an object');
   expect(() => emit('CONTEXT', [] as unknown as EmitInput)).toThrow('input must be an object');
-  expect(() => emit('CONTEXT', { A: 1, B: 2 } as unknown as EmitInput)).toThrow('emit(CONTEXT): unknown input keys "A", "B"');
-  expect(() => emit('CONTEXT', { A: 1 } as unknown as EmitInput)).toThrow(EmitError);
+  expect(() => emit('CONTEXT', { title: 'T', A: 1, B: 2 } as unknown as EmitInput)).toThrow('emit(CONTEXT): unknown input keys "A", "B"');
+  expect(() => emit('CONTEXT', { body: 'x', A: 1 } as unknown as EmitInput)).toThrow(EmitError);
   expect(emitAnnotation('ACME_V2', {}).warnings).toEqual([
     'type ACME_V2 is outside [A-Z_]+: readers using the reference grammar <!-- FORGE:[A-Z_]+ --> will not see it',
   ]);

@@ -357,12 +357,14 @@ const EMIT_INPUT_KEYS: ReadonlySet<string> = new Set([
  * §13.2's `emit(type, fields)`: the second argument is either the full
  * EmitInput (fields, sections, body, …) or, as the spec writes it, the fields
  * themselves (`emit('BUILDER', { Branch: 'fix/x', Commits: 'a1b2c3d' })`) —
- * told apart by its keys: an object with any key EmitInput does not have is a
- * field map.
+ * told apart by its keys: an object none of whose keys EmitInput has is a
+ * field map. One that mixes the two is refused (emitAnnotation names the
+ * stray keys): its intent cannot be told, and nothing given is ever dropped.
  */
 export function emit(type: string, input: EmitInput | Record<string, unknown> = {}): string {
-  const keys = Object.keys(input);
-  const plainFields = keys.some((k) => !EMIT_INPUT_KEYS.has(k));
+  const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
+  const keys = isObject ? Object.keys(input) : [];
+  const plainFields = keys.length > 0 && keys.every((k) => !EMIT_INPUT_KEYS.has(k));
   return emitAnnotation(type, plainFields ? { fields: input as Record<string, unknown> } : (input as EmitInput)).text;
 }
 

@@ -47,8 +47,9 @@ export declare function emitAnnotation(type: string, input?: EmitInput): Emitted
  * §13.2's `emit(type, fields)`: the second argument is either the full
  * EmitInput (fields, sections, body, …) or, as the spec writes it, the fields
  * themselves (`emit('BUILDER', { Branch: 'fix/x', Commits: 'a1b2c3d' })`) —
- * told apart by its keys: an object with any key EmitInput does not have is a
- * field map.
+ * told apart by its keys: an object none of whose keys EmitInput has is a
+ * field map. One that mixes the two is refused (emitAnnotation names the
+ * stray keys): its intent cannot be told, and nothing given is ever dropped.
  */
 export declare function emit(type: string, input?: EmitInput | Record<string, unknown>): string;
 /** The partial sentinel line for a type (§3.3), in the shape mirroring its completion sentinel. */
