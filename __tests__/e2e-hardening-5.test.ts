@@ -91,6 +91,16 @@ test("a PR template's commented-out closing keyword links nothing: no waiting fo
   expect(linkQueries).toHaveLength(1);
 });
 
+/** forge-check as a dispatch (or the agent's own job) runs it: the PR gate for an issue named by issue-number. */
+const dispatch = (repo: string, issue: number, inputs: Record<string, string> = {}) =>
+  runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    event: { name: 'workflow_dispatch', payload: {} },
+    inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue), scope: 'pull-requests', status: 'true', ...inputs },
+    env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' },
+  });
+
 test("a stranger's title holds no live link in the release notes", async () => {
   const repo = setupRepo();
   const issue = gh.issue(repo, {
@@ -203,42 +213,18 @@ test("the agent's own job names the issue right after opening its PR: GitHub's l
   const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head: 'fix/x' } });
   gh.comment(repo, pr.number, 'maintainer', reviewer());
   gh.repo(repo).linkDelay.set(pr.number, 1);
-  const r = await runBundle('forge-check', {
-    apiUrl: gh.url,
-    repository: repo,
-    event: { name: 'workflow_dispatch', payload: {} },
-    inputs: {
-      'github-token': 'ghs_actions',
-      'issue-number': String(issue.number),
-      scope: 'pull-requests',
-      status: 'true',
-      required: 'INVESTIGATOR, BUILDER, REVIEWER',
-    },
-    env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' },
-  });
+  const r = await dispatch(repo, issue.number, { required: 'INVESTIGATOR, BUILDER, REVIEWER' });
   expect(r.code).toBe(0);
   expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success' }]);
   // An issue no open PR's body closes is not waited for: one query, one listing.
   const idle = gh.issue(repo);
   const before = gh.requests.length;
-  await runBundle('forge-check', {
-    apiUrl: gh.url,
-    repository: repo,
-    event: { name: 'workflow_dispatch', payload: {} },
-    inputs: { 'github-token': 'ghs_actions', 'issue-number': String(idle.number), scope: 'pull-requests' },
-    env: { FORGE_LINK_RETRY_MS: '0,0,0' },
-  });
+  await dispatch(repo, idle.number);
   expect(gh.requests.slice(before).map((x) => `${x.method} ${x.path}`)).toEqual(['POST /graphql', `GET /repos/${repo}/pulls`]);
   // A stranger's PR whose body names the issue is not waited for either.
   gh.issue(repo, { user: 'drive-by', pull: { body: `Fixes #${idle.number}`, head: 'evil', headRepository: 'drive-by/fork' } });
   gh.repo(repo).linkDelay.set(gh.repo(repo).nextNumber - 1, 100);
-  const strangerRun = await runBundle('forge-check', {
-    apiUrl: gh.url,
-    repository: repo,
-    event: { name: 'workflow_dispatch', payload: {} },
-    inputs: { 'github-token': 'ghs_actions', 'issue-number': String(idle.number), scope: 'pull-requests', status: 'true' },
-    env: { FORGE_LINK_RETRY_MS: '0,0,0' },
-  });
+  const strangerRun = await dispatch(repo, idle.number);
   expect(strangerRun.stdout).toContain('the PR gate has nothing to gate');
 });
 
@@ -250,19 +236,7 @@ test('a PR GitHub never links in time is gated through its trusted body, as on t
   const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/y' } });
   gh.comment(repo, pr.number, 'maintainer', reviewer());
   gh.repo(repo).linkDelay.set(pr.number, 100);
-  const r = await runBundle('forge-check', {
-    apiUrl: gh.url,
-    repository: repo,
-    event: { name: 'workflow_dispatch', payload: {} },
-    inputs: {
-      'github-token': 'ghs_actions',
-      'issue-number': String(issue.number),
-      scope: 'pull-requests',
-      status: 'true',
-      required: 'INVESTIGATOR, BUILDER, REVIEWER',
-    },
-    env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242', FORGE_LINK_RETRY_MS: '0,0,0' },
-  });
+  const r = await dispatch(repo, issue.number, { required: 'INVESTIGATOR, BUILDER, REVIEWER' });
   expect(r.stdout).toContain(`GitHub listed no PR that closes #${issue.number} after 0 s, though the body of #${pr.number} closes it`);
   expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success' }]);
 });

@@ -12,6 +12,7 @@ import type { PullContext } from '../../conformance/evaluate.js';
 import type { GitHub } from '../../github/client.js';
 import { ApiError } from '../../github/errors.js';
 import { errorMessage } from '../../common/errors.js';
+import { retryWaits, sleep } from '../../common/waits.js';
 import { pullLinks, type ItemRef } from '../../github/links.js';
 import { resolvePermissions } from '../../github/permissions.js';
 import { exemptionOf } from '../../conformance/exempt.js';
@@ -40,16 +41,7 @@ export const MAX_CLOSING_REFERENCES = 20;
  */
 const LINK_RETRY_MS = [2000, 4000, 8000];
 
-export function linkRetryDelays(): number[] {
-  const v = process.env.FORGE_LINK_RETRY_MS;
-  if (v === undefined) return LINK_RETRY_MS;
-  return v
-    .split(',')
-    .map((x) => Number(x.trim()))
-    .filter((n) => Number.isFinite(n) && n >= 0 && n <= 15_000);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const linkRetryDelays = (): number[] => retryWaits('FORGE_LINK_RETRY_MS', LINK_RETRY_MS);
 
 export interface Gathered {
   items: WorkItem[];

@@ -7,6 +7,7 @@
  * group is every PR whose changes its commit holds.
  */
 import { errorMessage } from '../../common/errors.js';
+import { retryWaits, sleep } from '../../common/waits.js';
 import { repoName } from '../../common/repo.js';
 import { counts } from '../../common/trust.js';
 import type { GitHub } from '../../github/client.js';
@@ -192,16 +193,7 @@ function queuedPull(headRef: string): number | null {
  */
 const QUEUE_RETRY_MS = [1000, 3000];
 
-function queueRetryDelays(): number[] {
-  const v = process.env.FORGE_QUEUE_RETRY_MS;
-  if (v === undefined) return QUEUE_RETRY_MS;
-  return v
-    .split(',')
-    .map((x) => Number(x.trim()))
-    .filter((n) => Number.isFinite(n) && n >= 0 && n <= 15_000);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const queueRetryDelays = (): number[] => retryWaits('FORGE_QUEUE_RETRY_MS', QUEUE_RETRY_MS);
 
 /**
  * A merge group's PRs: GitHub builds the group for one queue entry on top of
