@@ -64,9 +64,9 @@ test('single items', async () => {
   gh.repo(repo, { maintainer: 'MEMBER' });
   for (const c of [20, 250, 1000]) {
     const n = threadOf(repo, c);
-    // GraphQL: is it an issue, and which open PRs does it gate (1); then its thread.
-    // … and who edited or hid its annotations (1 GraphQL).
-    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + pages(c) + 1, () =>
+    // GraphQL: is it an issue, and which open PRs does it gate (1); none, so one listing of the open PRs for one GitHub
+    // has not linked yet (1); then its thread; and who edited or hid its annotations (1 GraphQL).
+    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + 1 + pages(c) + 1, () =>
       runBundle('forge-check', env(repo, { 'issue-number': String(n) })),
     );
   }
