@@ -1,7 +1,7 @@
 /** forge-context — the reader (spec §5, §7.2). Wiring only: inputs, the clients, logic, the pack file, render. */
 import { writeWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition } from '../common/runner.js';
-import { createClient, requestStats, type GitHub } from '../github/client.js';
+import { createClient, requestStats } from '../github/client.js';
 import { readContextInputs, type ContextInputs } from './inputs.js';
 import { runContext } from './logic.js';
 import { contextResult } from './render.js';
@@ -13,12 +13,8 @@ export const forgeContext: ActionDefinition<ContextInputs> = {
   async execute(inputs, _event, log) {
     const gh = createClient(inputs.token, { log });
     // Gist endpoints refuse the workflow's installation token: a user token when given, else anonymous reads.
-    let gist: GitHub | null = null;
-    const gistClient = () => {
-      gist ??= createClient(inputs.gistToken ?? '', { log, anonymous: inputs.gistToken === null });
-      return gist;
-    };
-    const outcome = await runContext(gh, gistClient, inputs, Date.now());
+    const gists = createClient(inputs.gistToken ?? '', { log, anonymous: inputs.gistToken === null });
+    const outcome = await runContext(gh, gists, inputs, Date.now());
     writeWorkspaceFile(inputs.outputFile, outcome.result.markdown);
     log(`wrote ${inputs.outputFile} (${outcome.result.markdown.length} characters); next phase: ${outcome.result.nextPhase}`);
     log(`GitHub requests: ${requestStats(gh).requests} (GraphQL points: ${outcome.snapshot.points})`);

@@ -35,7 +35,7 @@ export interface ContextOutcome {
   gistRequests: number;
 }
 
-async function readGists(gist: () => GitHub, wanted: ReturnType<typeof gistsWanted>): Promise<{ texts: GistText[]; requests: number }> {
+async function readGists(gist: GitHub, wanted: ReturnType<typeof gistsWanted>): Promise<{ texts: GistText[]; requests: number }> {
   const texts: GistText[] = [];
   let requests = 0;
   for (const w of wanted.slice(0, MAX_GISTS)) {
@@ -47,7 +47,7 @@ async function readGists(gist: () => GitHub, wanted: ReturnType<typeof gistsWant
     }
     try {
       requests++;
-      const g = await getGistRaw(gist(), id);
+      const g = await getGistRaw(gist, id);
       texts.push({
         ...base,
         files: g.files.map((f) => ({ name: f.filename, content: f.content ?? '', truncated: f.truncated || f.content === null })),
@@ -80,7 +80,7 @@ async function readGists(gist: () => GitHub, wanted: ReturnType<typeof gistsWant
   return { texts, requests };
 }
 
-export async function runContext(gh: GitHub, gist: () => GitHub, inputs: ContextInputs, now: number): Promise<ContextOutcome> {
+export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs, now: number): Promise<ContextOutcome> {
   const notes: string[] = [];
   const snapshot = await readContextSnapshot(gh, inputs.repo, inputs.number, async (pull) => {
     notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.trust, [pull.author])));
