@@ -135,9 +135,9 @@ test('an annotation in comment 950 of 1,000 is found (pagination to the end)', a
   const before = gh.requests.length;
   const r = await check(repo, { 'issue-number': String(issue.number) });
   expect(r.outputs.conforming).toBe('true');
-  const pages = gh.requests.slice(before).filter((q) => q.path.endsWith(`/issues/${issue.number}/comments`));
-  expect(pages).toHaveLength(10);
-  expect(pages.every((p) => p.query.includes('per_page=100'))).toBe(true);
+  // One query for the issue and its first 100 comments, then one per further 100.
+  const reads = gh.operations(before).filter((op) => op === 'ForgeGateIssue' || op === 'ForgeContextPage');
+  expect(reads).toEqual(['ForgeGateIssue', ...Array(9).fill('ForgeContextPage')]);
 });
 
 test('a forged annotation by an untrusted commenter is ignored and listed', async () => {
@@ -167,7 +167,8 @@ test('a PR gate reads the linked issue and the PR itself', async () => {
   expect(r.outputs.state).toBe('workflow:in-review');
   const report = JSON.parse(r.outputs.report);
   expect(report.map((i: { number: number }) => i.number)).toEqual([issue.number]);
-  expect(gh.requests.some((q) => q.path === `/repos/${repo}/pulls/${pr.number}`)).toBe(true);
+  // The PR, its head, its thread and the issue it closes: one query.
+  expect(gh.operations().filter((op) => op === 'ForgeGate')).toHaveLength(1);
 });
 
 test('a REVIEWER posted as a PR review counts; an untrusted review does not', async () => {
@@ -204,10 +205,11 @@ test('502 then success', async () => {
   const issue = gh.issue(repo);
   gh.comment(repo, issue.number, 'maintainer', investigator());
   gh.comment(repo, issue.number, 'maintainer', builder());
-  gh.fail('GET', new RegExp(`/issues/${issue.number}/comments$`), 502, 1);
+  const before = gh.requests.length;
+  gh.fail('POST', /^\/graphql$/, 502, 1, { operation: /query ForgeGateIssue\b/ });
   const r = await check(repo, { 'issue-number': String(issue.number) });
   expect(r.outputs.conforming).toBe('true');
-  const calls = gh.requests.filter((q) => q.path === `/repos/${repo}/issues/${issue.number}/comments`);
+  const calls = gh.requests.slice(before).filter((q) => /query ForgeGateIssue\b/.test(String(q.body?.query)));
   expect(calls.map((c) => c.status)).toEqual([502, 200]);
 });
 
@@ -216,22 +218,23 @@ test('a secondary rate limit is honoured with retry-after', async () => {
   const issue = gh.issue(repo);
   gh.comment(repo, issue.number, 'maintainer', investigator());
   gh.comment(repo, issue.number, 'maintainer', builder());
-  gh.secondaryRateLimit('GET', new RegExp(`/issues/${issue.number}$`), 1);
+  const before = gh.requests.length;
+  gh.secondaryRateLimit('POST', /^\/graphql$/, 1, 1, /query ForgeGateIssue\b/);
   const r = await check(repo, { 'issue-number': String(issue.number) });
   expect(r.outputs.conforming).toBe('true');
   expect(r.stdout).toContain('secondary rate limit');
-  const calls = gh.requests.filter((q) => q.path === `/repos/${repo}/issues/${issue.number}`);
+  const calls = gh.requests.slice(before).filter((q) => /query ForgeGateIssue\b/.test(String(q.body?.query)));
   expect(calls.map((c) => c.status)).toEqual([403, 200]);
 });
 
 test('an API failure is an error, never a verdict', async () => {
   const repo = setupRepo('broken');
   const issue = gh.issue(repo);
-  gh.fail('GET', new RegExp(`/issues/${issue.number}/comments$`), 404, 1);
+  gh.fail('POST', /^\/graphql$/, 404, 1, { operation: /query ForgeGateIssue\b/ });
   const r = await check(repo, { 'issue-number': String(issue.number) });
   expect(r.code).toBe(1);
   expect(r.outputs.conforming).toBeUndefined();
-  expect(r.stdout).toContain(`::error::forge-check: reading the comments of #${issue.number} failed`);
+  expect(r.stdout).toContain(`::error::forge-check: reading #${issue.number} failed`);
   expect(r.summary).toContain('## forge-check failed');
 });
 
@@ -265,16 +268,14 @@ test('primary rate-limit exhaustion: waited out when the reset is near, a clear 
   const issue = gh.issue(repo);
   gh.comment(repo, issue.number, 'maintainer', investigator());
   gh.comment(repo, issue.number, 'maintainer', builder());
-  gh.primaryExhausted('GET', new RegExp(`/issues/${issue.number}$`), 1);
+  gh.primaryExhausted('POST', /^\/graphql$/, 1, 1, /query ForgeGateIssue\b/);
   const near = await check(repo, { 'issue-number': String(issue.number) });
   expect(near.outputs.conforming).toBe('true');
   expect(near.stdout).toContain('rate limit reached');
-  gh.primaryExhausted('GET', new RegExp(`/issues/${issue.number}$`), 3600);
+  gh.primaryExhausted('POST', /^\/graphql$/, 3600, 1, /query ForgeGateIssue\b/);
   const far = await check(repo, { 'issue-number': String(issue.number) });
   expect(far.code).toBe(1);
-  expect(far.stdout).toMatch(
-    /::error::forge-check: reading #\d+ failed \(GET \/repos\/octo\/primary\/issues\/\d+\): GitHub API rate limit exhausted \(resets at /,
-  );
+  expect(far.stdout).toMatch(/::error::forge-check: reading #\d+ failed \(POST \/graphql\): GitHub API rate limit exhausted \(resets at /);
 });
 
 describe('the local run (scripts/local-run.mjs)', () => {

@@ -131,6 +131,8 @@ describe('the commit status', () => {
   test('when the run cannot decide, the status says error and the step fails', async () => {
     const repo = setupRepo();
     const { issue, pr, sha } = pipeline(repo);
+    // GraphQL cannot read the PR, and REST then cannot read the issue it closes.
+    gh.fail('POST', /^\/graphql$/, 500, 10, { operation: /query ForgeGate\b/ });
     gh.fail('GET', new RegExp(`/issues/${issue.number}$`), 500, 10);
     const r = await check(repo, pullEvent(pr.number));
     expect(r.code).toBe(1);

@@ -289,11 +289,12 @@ test("the gist-token user's gists come from GET /gists; others are read a few at
   const requests = gh.requests.slice(before);
   expect(r.code).toBe(0);
   expect(r.outputs).toMatchObject({ checked: '52', public: '1' });
-  // 1 issue + 1 comments page + 2 listing pages + one read per foreign gist; none per own gist.
+  // One read of the issue and its comments + 2 listing pages + one read per foreign gist; none per own gist.
   expect(requests.filter((q) => q.path === '/gists')).toHaveLength(2);
   const single = requests.filter((q) => q.path.startsWith('/gists/')).map((q) => q.path.slice('/gists/'.length));
   expect(single.sort()).toEqual(foreign.map((g) => g.id).sort());
-  expect(requests).toHaveLength(1 + 1 + 2 + 12);
+  // The issue and its comments in one read, the listing's two pages, and the twelve others' gists.
+  expect(requests).toHaveLength(1 + 2 + 12);
   // Bounded concurrency: more than one read in flight, never more than four.
   expect(gh.maxInFlight).toBeGreaterThan(1);
   expect(gh.maxInFlight).toBeLessThanOrEqual(4);
@@ -314,8 +315,8 @@ test('with one referenced gist the audit asks for it directly, not for the whole
   const r = await audit(repo, { 'issue-number': String(issue.number) });
   expect(r.code).toBe(0);
   expect(gh.requests.slice(before).map((q) => q.path)).toEqual([
-    `/repos/${repo}/issues/${issue.number}`,
-    `/repos/${repo}/issues/${issue.number}/comments`,
+    // The issue and its comments: one GraphQL read.
+    '/graphql',
     `/gists/${g.id}`,
   ]);
 });

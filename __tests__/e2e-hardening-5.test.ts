@@ -87,8 +87,10 @@ test("a PR template's commented-out closing keyword links nothing: no waiting fo
   );
   expect(r.outputs.conforming).toBe('true');
   expect(r.stdout).not.toContain(`#${template.number}`);
+  // GitHub's links came with the PR's one read: never asked again, never waited for.
   const linkQueries = gh.requests.slice(started).filter((x) => x.path === '/graphql' && JSON.stringify(x.body).includes('PullLinks'));
-  expect(linkQueries).toHaveLength(1);
+  expect(linkQueries).toHaveLength(0);
+  expect(gh.operations(started).filter((op) => op === 'ForgeGate')).toHaveLength(1);
 });
 
 /** forge-check as a dispatch (or the agent's own job) runs it: the PR gate for an issue named by issue-number. */
@@ -149,16 +151,16 @@ describe('the shared-commit rule at a bounded cost a stranger cannot raise', () 
     const stranger = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event(spam[0].number));
     expect(stranger.outputs.conforming).toBe('false');
     expect(stranger.stdout).toContain('by the same untrusted author as PR');
-    // Its own reads, one listing of the open PRs, and the status: no sibling was gathered.
-    const strangerReads = gh.requests.slice(before).filter((x) => /\/pulls\/\d+$/.test(x.path));
-    expect(strangerReads).toHaveLength(1);
+    // Its own read (the open PRs' heads come with it), and the status: no sibling was gathered.
+    expect(gh.pullsRead(before)).toEqual([spam[0].number]);
 
     const mine = gh.issue(repo, { user: 'maintainer', pull: { body: 'Guards it.', head: 'fix/x', sha } });
     before = gh.requests.length;
     const member = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event(mine.number));
     expect(member.outputs.conforming).toBe('false');
-    const pullsRead = gh.requests.slice(before).filter((x) => /\/pulls\/\d+$/.test(x.path) && x.method === 'GET');
-    expect(pullsRead).toHaveLength(1 + 5);
+    expect(gh.pullsRead(before)).toHaveLength(1 + 5);
+    // Its own read, the first sibling, then the other four in one query.
+    expect(gh.operations(before).filter((op) => op === 'ForgeGate')).toHaveLength(3);
     expect(member.stdout).toMatch(/is the head of 3 more open PR\(s\) than the 5 the gate reads per commit/);
   });
 
@@ -172,9 +174,8 @@ describe('the shared-commit rule at a bounded cost a stranger cannot raise', () 
     for (let i = 0; i < 4; i++) gh.issue(repo, { user: 'maintainer', pull: { body: 'z', head: `c${i}`, sha: shared } });
     const before = gh.requests.length;
     const r = await check(repo, { required: 'INVESTIGATOR, BUILDER', status: 'true' }, event(failing.number));
-    const pullsRead = gh.requests.slice(before).filter((x) => /\/pulls\/\d+$/.test(x.path) && x.method === 'GET');
     // Its own read, then the first sibling listed (the passing one): the other four are never read.
-    expect(pullsRead).toHaveLength(2);
+    expect(gh.pullsRead(before)).toEqual([failing.number, passing.number]);
     expect(gh.statusesOn(repo, shared).at(-1)).toMatchObject({ state: 'success' });
     expect(r.stdout).toContain(`#${passing.number} (conforming)`);
   });

@@ -120,7 +120,17 @@ test('a run that posted while another had already posted removes its own comment
   // Another run's comment, posted after this run looked for one: the gate's read of the
   // thread and the status comment's first look do not show it; the look after posting does.
   const earlier = gh.comment(repo, pr, 'github-actions[bot]', `${MARKER}: edited in place by the forge-check action -->\nold verdict`);
-  gh.mutateNext('GET', new RegExp(`/issues/${pr}/comments$`), (data) => data.filter((c: { id: number }) => c.id !== earlier.id), 2);
+  gh.mutateNext(
+    'POST',
+    /^\/graphql$/,
+    (answer) => {
+      const thread = answer.data.repository.p0 ?? answer.data.repository.issue;
+      thread.comments.nodes = thread.comments.nodes.filter((c: { id: string }) => c.id !== `IC_${earlier.id}`);
+      return answer;
+    },
+    1,
+    /query ForgeGate/,
+  );
   const r = await check(repo, pr);
   expect(r.code).toBe(1);
   const left = statusComments(repo, pr);

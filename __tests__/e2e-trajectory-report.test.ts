@@ -32,7 +32,7 @@ const report = (repo: string, inputs: Record<string, string>, event?: { name: st
 
 const closed = (number: number) => ({ name: 'issues', payload: { action: 'closed', issue: { number } } });
 
-test('found and parsed, with the INVESTIGATOR and BUILDER; 2 requests on a 1,000-comment thread', async () => {
+test('found and parsed, with the INVESTIGATOR and BUILDER; 1 request on a 1,000-comment thread', async () => {
   const repo = setupRepo();
   const issue = gh.issue(repo, { title: 'Checkout raises for free-tier users', state: 'closed' });
   for (let i = 1; i <= 1000; i++) {
@@ -42,8 +42,9 @@ test('found and parsed, with the INVESTIGATOR and BUILDER; 2 requests on a 1,000
   const before = gh.requests.length;
   const r = await report(repo, {}, closed(issue.number));
   expect(r.code).toBe(0);
-  const pages = gh.requests.slice(before).filter((q) => q.path.endsWith(`/issues/${issue.number}/comments`));
-  expect(pages.map((p) => new URLSearchParams(p.query).get('page'))).toEqual(['1', '10']);
+  // The issue with its first and its last 100 comments: one read holds the INVESTIGATOR, the BUILDER and the TRAJECTORY.
+  expect(gh.requests.slice(before).map((q) => q.path)).toEqual(['/graphql']);
+  expect(gh.operations(before)).toEqual(['ForgeThread']);
   expect(r.outputs.found).toBe('true');
   const t = JSON.parse(r.outputs.trajectory);
   expect(t).toMatchObject({
@@ -63,6 +64,37 @@ test('found and parsed, with the INVESTIGATOR and BUILDER; 2 requests on a 1,000
   );
   expect(r.outputs.markdown).toContain(`**PR**: [#131](https://github.example/${repo}/pull/131)`);
   expect(r.summary).toContain('| Review + Merge | merged | PR #131 |');
+});
+
+test('a trajectory in the middle of a long thread is read back from the end, 100 comments a request, and no further', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo, { state: 'closed' });
+  for (let i = 1; i <= 1000; i++)
+    gh.comment(repo, issue.number, i === 650 ? 'maintainer' : 'drive-by', i === 650 ? trajectory(7) : `c${i}`);
+  const before = gh.requests.length;
+  const r = await report(repo, {}, closed(issue.number));
+  expect(r.outputs.found).toBe('true');
+  // The ends (901–1000 and 1–100), then 801–900, 701–800 and 601–700, which holds it: 601 and before are never read.
+  expect(gh.operations(before)).toEqual(['ForgeThread', 'ForgeThreadBefore', 'ForgeThreadBefore', 'ForgeThreadBefore']);
+});
+
+test("a TRAJECTORY hidden on GitHub, or last edited by someone untrusted, is not the issue's trajectory", async () => {
+  const repo = setupRepo();
+  for (const change of ['hidden', 'edited'] as const) {
+    const issue = gh.issue(repo, { state: 'closed' });
+    const c = gh.comment(repo, issue.number, 'maintainer', trajectory(9));
+    if (change === 'hidden') c.hidden = 'SPAM';
+    else c.editor = 'drive-by';
+    const r = await report(repo, {}, closed(issue.number));
+    expect(r.code).toBe(0);
+    expect(r.outputs.found).toBe('false');
+  }
+  // The same comment edited by its own author, or by another member, still counts.
+  const issue = gh.issue(repo, { state: 'closed' });
+  gh.comment(repo, issue.number, 'octo-owner', 'Looks right.');
+  const c = gh.comment(repo, issue.number, 'maintainer', trajectory(9));
+  c.editor = 'octo-owner';
+  expect((await report(repo, {}, closed(issue.number))).outputs.found).toBe('true');
 });
 
 test('absent → exit 0 with the notice; fail-if-missing fails', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gh.stop();
   process.stdout.write(
-    `\nAPI benchmark (loopback server, dist bundles; median of the runs)\n${'scenario'.padEnd(62)}requests  bound     ms\n${rows.join('\n')}\n`,
+    `\nAPI benchmark (loopback server, dist bundles; median of the runs; points: GraphQL points by GitHub's formula)\n${'scenario'.padEnd(62)}requests  bound     ms  points\n${rows.join('\n')}\n`,
   );
 });
 
@@ -32,16 +32,19 @@ const pages = (n: number) => Math.ceil(n / 100);
 async function measure(name: string, bound: number | null, run: () => Promise<unknown>, runs = 3): Promise<void> {
   const times: number[] = [];
   let requests = 0;
+  let points = 0;
   for (let i = 0; i < runs; i++) {
     const before = gh.requests.length;
+    const spent = gh.points;
     const t = process.hrtime.bigint();
     await run();
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
     requests = gh.requests.length - before;
+    points = gh.points - spent;
   }
   times.sort((a, b) => a - b);
   rows.push(
-    `${name.padEnd(62)}${String(requests).padStart(8)}${String(bound ?? '-').padStart(7)}${times[Math.floor(times.length / 2)].toFixed(0).padStart(7)}`,
+    `${name.padEnd(62)}${String(requests).padStart(8)}${String(bound ?? '-').padStart(7)}${times[Math.floor(times.length / 2)].toFixed(0).padStart(7)}${String(points).padStart(8)}`,
   );
 }
 
@@ -65,8 +68,8 @@ test('single items', async () => {
   for (const c of [20, 250, 1000]) {
     const n = threadOf(repo, c);
     // GraphQL: is it an issue, and which open PRs does it gate (1); none, so one listing of the open PRs for one GitHub
-    // has not linked yet (1); then its thread; and who edited or hid its annotations (1 GraphQL).
-    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + 1 + pages(c) + 1, () =>
+    // has not linked yet (1); then its one read: the issue, its comments with who edited or hid them, the token's login.
+    await measure(`forge-check, issue with ${c.toLocaleString('en')} comments`, 1 + 1 + pages(c), () =>
       runBundle('forge-check', env(repo, { 'issue-number': String(n) })),
     );
   }
@@ -115,11 +118,9 @@ test('an issue comment that touches 3 open PRs: each re-checked, each with a sta
   const issue = threadOf(repo, 20);
   for (const head of ['fix/a', 'fix/b', 'fix/c']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue}`, head } });
   const event = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
-  // GitHub's PRs for the issue (1 GraphQL); per PR its thread (2), reviews, the pull, its links (GraphQL), the newest
-  // status and the status write (7); the issue's thread once (2); the open PRs listed once, since PRs fail and a
-  // failing PR's commit may be another open PR's head too (1).
-  // Who edited or hid the issue's annotations: asked once, with the first PR (the thread is shared).
-  const bound = 1 + 3 * 7 + 2 + 1 + 1;
+  // GitHub's PRs for the issue (1 GraphQL); one read of the three PRs, their threads, reviews, links, the issue's
+  // thread, the newest statuses of their heads and the open PRs' heads (1 GraphQL); a status write per PR (3).
+  const bound = 1 + 1 + 3;
   // The first run writes three statuses; the others find them unchanged (6 fewer requests would be their bound).
   await measure(
     'forge-check status: true, issue comment touching 3 open PRs',
@@ -133,6 +134,23 @@ test('an issue comment that touches 3 open PRs: each re-checked, each with a sta
   );
 });
 
+test("a PR's evaluations: the first (status and comment), then one where nothing changed", async () => {
+  const repo = 'octo/bench-pr';
+  gh.repo(repo, { maintainer: 'MEMBER' });
+  const issue = threadOf(repo, 50);
+  const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue}`, head: 'fix/a' } });
+  const run = () =>
+    runBundle('forge-check', {
+      ...env(repo, { status: 'true', comment: 'true', required: 'INVESTIGATOR, BUILDER', 'fail-on-violation': 'false' }),
+      event: { name: 'pull_request_target', payload: { number: pr.number, pull_request: { number: pr.number } } },
+    });
+  // Its one read (GraphQL: the PR, its thread, reviews, links, the issue's thread, its head's statuses, the token's login);
+  // the status; the status comment and the look for a concurrent one.
+  await measure("a PR's first evaluation (status + comment)", 4, run, 1);
+  // Nothing changed: the one read; the status and the comment already say it.
+  await measure('  the same PR again, nothing changed', 1, run);
+});
+
 test('the required gate: strangers naming an issue, a merge group, an exempt PR, a dispatch fan-out', async () => {
   const repo = 'octo/bench-required';
   gh.repo(repo, { maintainer: 'MEMBER', 'drive-by': 'NONE' });
@@ -143,10 +161,9 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
     gh.issue(repo, { user: 'drive-by', pull: { body: `Fixes #${issue}`, head: `spam/${i}`, headRepository: 'drive-by/fork' } });
   const gateInputs = { status: 'true', required: 'minimal', 'fail-on-violation': 'false' };
   const comment = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
-  // GitHub's PRs for the issue with their authors (1 GraphQL); the one trusted PR: thread (2), reviews, pull, links, the
-  // newest status, the write (7); the issue's thread (2); who edited or hid its annotations (1). The 30 strangers' PRs
-  // cost nothing: named in one notice.
-  await measure("issue comment, 1 trusted PR + 30 strangers' PRs naming the issue", 1 + 7 + 2 + 1, () =>
+  // GitHub's PRs for the issue with their authors (1 GraphQL); the one trusted PR's read (1 GraphQL), its status (1).
+  // The 30 strangers' PRs cost nothing: named in one notice.
+  await measure("issue comment, 1 trusted PR + 30 strangers' PRs naming the issue", 1 + 1 + 1, () =>
     runBundle('forge-check', { ...env(repo, gateInputs), event: comment }),
   );
   // The same fan-out from a dispatch (issue-number) with 3 trusted PRs.
@@ -154,7 +171,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   for (const head of ['fix/d1', 'fix/d2', 'fix/d3']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${other}`, head } });
   await measure(
     'workflow_dispatch issue-number: issue gating 3 PRs',
-    1 + 3 * 7 + 2 + 1 + 1,
+    1 + 1 + 3,
     () =>
       runBundle('forge-check', {
         ...env(repo, { ...gateInputs, 'issue-number': String(other) }),
@@ -162,8 +179,8 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
       }),
     1,
   );
-  // A merge group of 3 PRs: the queue (1 GraphQL); per PR its thread (2), reviews, pull, links (5), the issue once (2);
-  // the group commit's newest status and the write (2); who edited or hid the annotations, once per issue thread (2).
+  // A merge group of 3 PRs: the queue (1 GraphQL); one read of the PRs, their issues and the group commit's newest
+  // status (1 GraphQL); the write (1).
   const queued = [
     trusted.number,
     ...[...gh.repo(repo).issues.values()]
@@ -183,32 +200,27 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
       merge_group: { head_sha: group, head_ref: `refs/heads/gh-readonly-queue/main/pr-${queued[2]}-x`, base_ref: 'refs/heads/main' },
     },
   };
-  await measure(
-    'merge_group of 3 PRs',
-    1 + 3 * 5 + 2 * 2 + 2 + 2,
-    () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }),
-    1,
-  );
-  // 30 fork PRs by one stranger on one head commit, and a member's failing PR on it too. The stranger's run: its own
-  // reads (thread 2, reviews, pull, links = 5), the open-PR listing (1), the newest status and the write (2); its 29
-  // twins are not asked. The member's run: the same 8, plus at most 5 siblings' reads (5 each).
+  await measure('merge_group of 3 PRs', 1 + 1 + 1, () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }), 1);
+  // 30 fork PRs by one stranger on one head commit, and a member's failing PR on it too. The stranger's run: its one
+  // read (the open PRs' heads with it) and the write (2); its 29 twins are not asked. The member's run: the same 2,
+  // plus the first sibling alone and then 4 more in one query (2).
   const twinSha = 'f7'.repeat(20);
   const twins = Array.from({ length: 30 }, (_, i) =>
     gh.issue(repo, { user: 'drive-by', pull: { body: 'x', head: `twin/${i}`, sha: twinSha, headRepository: 'drive-by/fork' } }),
   );
   const pullEvent = (n: number) => ({ name: 'pull_request', payload: { pull_request: { number: n } } });
-  await measure("30 siblings on one head: the stranger's own PR fails", 5 + 1 + 2, () =>
+  await measure("30 siblings on one head: the stranger's own PR fails", 1 + 1, () =>
     runBundle('forge-check', { ...env(repo, gateInputs), event: pullEvent(twins[0].number) }),
   );
   const member = gh.issue(repo, { user: 'maintainer', pull: { body: 'Guards it.', head: 'fix/twin', sha: twinSha } });
-  await measure("30 siblings on one head: a member's failing PR", 5 + 1 + 5 * 5 + 2, () =>
+  await measure("30 siblings on one head: a member's failing PR", 1 + 2 + 1, () =>
     runBundle('forge-check', { ...env(repo, gateInputs), event: pullEvent(member.number) }),
   );
-  // An exempt PR: its thread (2), reviews, pull; the newest status and the write.
+  // An exempt PR: its one read (the newest status with it) and the write.
   const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps x.', head: 'dependabot/x' } });
   await measure(
     'exempt PR (exempt-authors: dependabot[bot])',
-    4 + 2,
+    1 + 1,
     () =>
       runBundle('forge-check', {
         ...env(repo, { ...gateInputs, 'exempt-authors': 'dependabot[bot]' }),

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { validate as validateGraphql } from '@octokit/graphql-schema';
 import { buildSchema, parse as parseGraphql, validate as validateAgainst, type GraphQLSchema } from 'graphql';
+import { executeQuery, GitHubGraphqlError, queryCost } from './graphql-exec.js';
 import { closingIssues } from '../../src/common/closing.js';
 import { conform, ghesVersions, OpenApiDescription } from './openapi.js';
 
@@ -163,6 +164,8 @@ export interface Fault {
   body?: Json;
   /** Applied after the real handler ran (the write happened, the response is lost). */
   after?: boolean;
+  /** For POST /graphql: only a query this matches (e.g. /query ForgeGate\b/). */
+  operation?: RegExp;
   /** Instead of failing, rewrite the successful response body (e.g. a corrupted read-back). */
   mutate?: (data: Json) => Json;
 }
@@ -216,6 +219,8 @@ export class FakeGitHub {
   readonly violations: string[] = [];
   readonly faults: Fault[] = [];
   latencyMs = 0;
+  /** GraphQL points charged so far (GitHub's formula, for the snapshot queries). */
+  points = 0;
   /** Added to the Date header only: a server whose clock disagrees with its own updated_at stamps. */
   dateSkewMs = 0;
   /** Requests being answered right now, and the most there ever were at once. */
@@ -468,8 +473,9 @@ export class FakeGitHub {
     this.faults.push({ method, path, status, times, ...extra });
   }
 
-  secondaryRateLimit(method: string | undefined, path: RegExp, retryAfter = 1, times = 1): void {
+  secondaryRateLimit(method: string | undefined, path: RegExp, retryAfter = 1, times = 1, operation?: RegExp): void {
     this.fail(method, path, 403, times, {
+      operation,
       headers: { 'retry-after': String(retryAfter) },
       body: {
         message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
@@ -479,18 +485,39 @@ export class FakeGitHub {
   }
 
   /** Rewrite the next successful response to a matching request. */
-  mutateNext(method: string, path: RegExp, mutate: (data: Json) => Json, times = 1): void {
-    this.faults.push({ method, path, status: 200, times, after: true, mutate });
+  mutateNext(method: string, path: RegExp, mutate: (data: Json) => Json, times = 1, operation?: RegExp): void {
+    this.faults.push({ method, path, status: 200, times, after: true, mutate, operation });
   }
 
-  primaryExhausted(method: string | undefined, path: RegExp, resetInSeconds: number, times = 1): void {
+  /** The PR numbers the gate's snapshot queries (ForgeGate) asked for since request `from`, in order. */
+  pullsRead(from = 0): number[] {
+    return this.requests
+      .slice(from)
+      .filter((q) => q.path === '/graphql' && /query ForgeGate\b/.test(String((q.body as Json)?.query ?? '')))
+      .flatMap((q) =>
+        Object.entries(((q.body as Json).variables ?? {}) as Json)
+          .filter(([k]) => /^p\d+$/.test(k))
+          .map(([, v]) => Number(v)),
+      );
+  }
+
+  primaryExhausted(method: string | undefined, path: RegExp, resetInSeconds: number, times = 1, operation?: RegExp): void {
     this.fail(method, path, 403, times, {
+      operation,
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetInSeconds) },
       body: {
         message: 'API rate limit exceeded for installation.',
         documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
       },
     });
+  }
+
+  /** The GraphQL operations asked since request `from` (their names: ForgeGate, IssuePulls, …), in order. */
+  operations(from = 0): string[] {
+    return this.requests
+      .slice(from)
+      .filter((q) => q.path === '/graphql')
+      .map((q) => /(?:query|mutation)\s+(\w+)/.exec(String((q.body as Json)?.query ?? ''))?.[1] ?? '(anonymous)');
   }
 
   /** Every request that can change something: a GraphQL query is a read sent as a POST. */
@@ -709,6 +736,7 @@ export class FakeGitHub {
     }
     if (!who) return [401, { message: 'This endpoint requires you to be authenticated.' }];
     const v = body.variables ?? {};
+    this.points += queryCost(query, v);
     const r = this.repos.get(`${v.owner}/${v.repo}`);
     const page = <T>(items: T[]) => {
       const start = v.after ? Number(v.after) : 0;
@@ -871,6 +899,185 @@ export class FakeGitHub {
       return [200, { data: { repository: { issueOrPullRequest: issue } } }];
     }
     return [200, { errors: [{ message: 'this fake answers two queries only' }] }];
+  }
+
+  /**
+   * The gate's snapshot queries (ForgeGate, ForgeGateIssue), executed against
+   * GitHub's published SDL over this fake's records: what a field is asked
+   * with (aliases, fragments, arguments) decides what comes back, as on
+   * GitHub. Points are charged by GitHub's formula and reported in
+   * rateLimit { cost }; `points` sums them.
+   */
+  private async gateAnswer(body: Json, who: { login: string; kind: 'app' | 'user' } | undefined): Promise<[number, Json]> {
+    const query = String(body?.query ?? '');
+    for (const e of validateGraphql(query)) {
+      if (/^Cannot query field/.test(e.message) && sdlErrors(query).length === 0) continue;
+      this.violations.push(`GraphQL: ${e.message ?? String(e)}`);
+    }
+    if (!who) return [401, { message: 'This endpoint requires you to be authenticated.' }];
+    const variables = (body.variables ?? {}) as Json;
+    const cost = queryCost(query, variables);
+    this.points += cost;
+    const fail = (type: string, message: string) => {
+      throw new GitHubGraphqlError(type, message);
+    };
+    // An item of a list that GitHub could not answer: null in the list, its error beside the data.
+    const refused = (type: string, message: string) => ({
+      // biome-ignore lint/suspicious/noThenProperty: graphql-js completes a list item that is a thenable; this one rejects.
+      then: (_ok: unknown, no: (e: unknown) => void) => no(new GitHubGraphqlError(type, message)),
+    });
+    // Cursors are indexes: `after` starts a page there, `before` ends one there.
+    const conn = <T>(items: T[], args: Json) => {
+      const backward = !!args.last && !args.first;
+      const size = Number(args.first ?? args.last ?? 100);
+      const end = backward ? Math.min(items.length, args.before != null ? Number(args.before) : items.length) : 0;
+      const start = backward ? Math.max(0, end - size) : args.after ? Number(args.after) : 0;
+      const nodes = backward ? items.slice(start, end) : items.slice(start, start + size);
+      const stop = start + nodes.length;
+      return {
+        totalCount: items.length,
+        pageInfo: {
+          hasNextPage: stop < items.length,
+          endCursor: nodes.length ? String(stop) : null,
+          hasPreviousPage: start > 0,
+          startCursor: nodes.length ? String(start) : null,
+        },
+        nodes,
+      };
+    };
+    const statusOf = (r: RepoState, sha: string) => {
+      const newest = new Map<string, CommitStatusRecord>();
+      for (const x of r.statuses.filter((st) => st.sha === sha).reverse())
+        if (!newest.has(x.context.toLowerCase())) newest.set(x.context.toLowerCase(), x);
+      if (newest.size === 0) return null;
+      return {
+        contexts: [...newest.values()].map((x) => ({
+          context: x.context,
+          state: x.state.toUpperCase(),
+          description: x.description,
+          targetUrl: x.target_url,
+          createdAt: x.created_at,
+        })),
+      };
+    };
+    const comments = (r: RepoState, number: number) =>
+      r.comments
+        .filter((c) => c.issue === number)
+        .map((c) =>
+          this.droppedNodes.has(`IC_${c.id}`)
+            ? refused('INTERNAL', `Something went wrong while executing your query (IC_${c.id})`)
+            : this.commentNode(r, c),
+        );
+    const thread = (r: RepoState, i: Issue) => {
+      const base = this.threadNode(r, i, (x) => x);
+      return {
+        ...base,
+        labels: (args: Json) =>
+          conn(
+            i.labels.map((name) => ({ name })),
+            args,
+          ),
+        comments: (args: Json) => conn(comments(r, i.number), args),
+        milestone: i.milestone !== null ? { number: i.milestone, title: r.milestones.get(i.milestone)?.title ?? '' } : null,
+      };
+    };
+    const issueObj = (r: RepoState, i: Issue) => ({
+      ...thread(r, i),
+      state: i.state.toUpperCase(),
+      stateReason: i.state_reason ? i.state_reason.toUpperCase() : null,
+    });
+    const ref = (x: { repository: string; number: number }) => {
+      const repo = this.repos.get(x.repository);
+      const issue = repo?.issues.get(x.number);
+      if (this.unreadableRepos.has(x.repository)) return refused('FORBIDDEN', `Resource not accessible: ${x.repository}`);
+      if (!repo || !issue) return refused('NOT_FOUND', `Could not resolve ${x.repository}#${x.number}`);
+      return issueObj(repo, issue);
+    };
+    const pullObj = (r: RepoState, i: Issue) => {
+      const pull = i.pull as NonNullable<Issue['pull']>;
+      const full = `${r.owner}/${r.name}`;
+      const sha = pull.sha ?? '';
+      // A new PR's keyword links arrive some seconds after it opens: each query for its links finds none until then.
+      const refs = this.closingRefs(r, i);
+      const delay = r.linkDelay.get(i.number) ?? 0;
+      if (delay > 0) r.linkDelay.set(i.number, delay - 1);
+      const sidebar = r.sidebar.get(i.number) ?? [];
+      return {
+        ...thread(r, i),
+        state: i.state === 'open' ? 'OPEN' : 'CLOSED',
+        headRefName: pull.head,
+        headRefOid: sha,
+        baseRefName: pull.base ?? 'main',
+        headRepository: { nameWithOwner: pull.headRepository ?? full },
+        reviews: (args: Json) =>
+          conn(
+            r.reviews
+              .filter((x) => x.pull === i.number)
+              .map((x) => ({ ...this.reviewNode(r, x), commit: x.commit ? { oid: x.commit } : null })),
+            args,
+          ),
+        commits: (args: Json) =>
+          args.last
+            ? { totalCount: pull.commits ?? 1, nodes: [{ commit: { oid: sha, status: statusOf(r, sha) } }] }
+            : { totalCount: pull.commits ?? 1, nodes: [] },
+        timelineItems: (args: Json) =>
+          conn(
+            (pull.forcePushes ?? []).map((f) => ({ __typename: 'HeadRefForcePushedEvent', createdAt: f.at, afterCommit: { oid: f.sha } })),
+            args,
+          ),
+        closingIssuesReferences: (args: Json) => conn((args.userLinkedOnly ? sidebar : refs).map(ref), args),
+      };
+    };
+    const repository = (args: Json) => {
+      const full = `${args.owner}/${args.name}`;
+      const r = this.repos.get(full);
+      if (!r || this.unreadableRepos.has(full)) return fail('NOT_FOUND', `Could not resolve to a Repository with the name '${full}'.`);
+      return {
+        nameWithOwner: full,
+        defaultBranchRef: { name: r.defaultBranch },
+        pullRequest: (a: Json) => {
+          const i = r.issues.get(Number(a.number));
+          return i?.pull ? pullObj(r, i) : fail('NOT_FOUND', `Could not resolve to a PullRequest with the number of ${a.number}.`);
+        },
+        issue: (a: Json) => {
+          const i = r.issues.get(Number(a.number));
+          return i && !i.pull ? issueObj(r, i) : fail('NOT_FOUND', `Could not resolve to an Issue with the number of ${a.number}.`);
+        },
+        issueOrPullRequest: (a: Json) => {
+          const i = r.issues.get(Number(a.number));
+          if (!i) return fail('NOT_FOUND', `Could not resolve to an issue or pull request with the number of ${a.number}.`);
+          return i.pull ? { __typename: 'PullRequest', ...pullObj(r, i) } : { __typename: 'Issue', ...issueObj(r, i) };
+        },
+        pullRequests: (a: Json) =>
+          conn(
+            [...r.issues.values()]
+              .filter((i) => i.pull && i.state === 'open')
+              .map((i) => ({
+                number: i.number,
+                headRefOid: i.pull?.sha ?? '',
+                author: this.actorNode(i.user),
+                authorAssociation: this.association(r, i.user),
+              })),
+            a,
+          ),
+        object: (a: Json) => ({ __typename: 'Commit', oid: String(a.oid), status: statusOf(r, String(a.oid)) }),
+      };
+    };
+    const root = {
+      // A thread by its global id (reading a thread from its end, 100 comments a request).
+      node: (a: Json) => {
+        const [full, number] = fromNodeId(String(a.id));
+        const r = this.repos.get(full);
+        const i = r?.issues.get(number);
+        if (!r || !i) return null;
+        return i.pull ? { __typename: 'PullRequest', ...pullObj(r, i) } : { __typename: 'Issue', ...issueObj(r, i) };
+      },
+      rateLimit: { cost, remaining: 4999 },
+      // `viewer` is a User: for an App installation token GitHub answers with the bot's login, `[bot]` and all.
+      viewer: { __typename: 'User', login: who.login },
+      repository,
+    };
+    return [200, await executeQuery(query, variables, root)];
   }
 
   /** GraphQL's actor: a bot is named by its app's slug, without REST's [bot]. */
@@ -1070,7 +1277,7 @@ export class FakeGitHub {
       } else res.end();
     };
 
-    const fault = this.takeFault(method, url.pathname, false);
+    const fault = this.takeFault(method, url.pathname, false, body);
     if (fault)
       return send(
         fault.status,
@@ -1102,8 +1309,13 @@ export class FakeGitHub {
     this.rateLimit.set(key, left - 1);
 
     try {
-      const [status, data, headers] = this.route(method, url, body, who);
-      const after = this.takeFault(method, url.pathname, true);
+      const [status, data, headers] =
+        url.pathname === '/graphql' &&
+        method === 'POST' &&
+        /query Forge(?:Gate|GateIssue|Thread|ThreadBefore)\b/.test(String(body?.query ?? ''))
+          ? await this.gateAnswer(body, who)
+          : this.route(method, url, body, who);
+      const after = this.takeFault(method, url.pathname, true, body);
       if (after?.mutate) return send(status, after.mutate(data), headers);
       if (after) return send(after.status, after.body ?? { message: `Injected ${after.status}` }, after.headers);
       send(status, data, headers);
@@ -1112,8 +1324,16 @@ export class FakeGitHub {
     }
   }
 
-  private takeFault(method: string, path: string, after: boolean): Fault | null {
-    const f = this.faults.find((x) => x.times > 0 && !!x.after === after && (!x.method || x.method === method) && x.path.test(path));
+  private takeFault(method: string, path: string, after: boolean, body?: Json): Fault | null {
+    const query = typeof body?.query === 'string' ? body.query : '';
+    const f = this.faults.find(
+      (x) =>
+        x.times > 0 &&
+        !!x.after === after &&
+        (!x.method || x.method === method) &&
+        x.path.test(path) &&
+        (!x.operation || x.operation.test(query)),
+    );
     if (!f) return null;
     f.times--;
     return f;

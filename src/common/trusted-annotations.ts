@@ -4,7 +4,7 @@
  * rest are kept, with why, to be reported.
  */
 import { parse, parseAndValidate, type Annotation, type CheckedAnnotation } from '../codec/index.js';
-import { trustOfSource, type Author, type SourceKind, type TrustPolicy } from './trust.js';
+import { counts, trustOfSource, type Author, type SourceKind, type TrustPolicy } from './trust.js';
 import type { ThreadComment, WorkItem } from './work-item.js';
 
 /**
@@ -144,10 +144,43 @@ export function collectAnnotations(item: WorkItem, policy: TrustPolicy): { found
  */
 export function trustedOfType(comments: readonly ThreadComment[], item: number, type: string, policy: TrustPolicy): Located<Annotation>[] {
   const out: Located<Annotation>[] = [];
+  // A last editor's association, as they write elsewhere in these comments (GraphQL names the editor; REST does not).
+  const seen = new Map<string, string>();
+  for (const c of comments) if (c.author.login) seen.set(c.author.login.toLowerCase(), c.author.association);
+  const editorTrusted = (c: ThreadComment) =>
+    c.editedBy
+      ? c.editedBy.trusted
+      : c.editor
+        ? counts('comment', { login: c.editor, association: seen.get(c.editor.toLowerCase()) ?? 'NONE' }, policy)
+        : true;
   for (const comment of comments) {
     if (!comment.body.includes(`FORGE:${type}`) || !trustOfSource({ kind: 'comment', author: comment.author }, policy).counts) continue;
+    // Hidden, last edited by someone untrusted, or left out of GitHub's answer: it does not speak for its author.
+    if (comment.hidden || comment.unverified !== undefined || !editorTrusted(comment)) continue;
     for (const annotation of parse(comment.body))
       if (annotation.type === type) out.push({ annotation, source: 'comment', item, comment, url: comment.url, author: comment.author });
   }
   return out;
+}
+
+/**
+ * Who last edited a comment or body decides as its author does: an editor's
+ * association is taken from where the same login writes elsewhere in these
+ * threads (this repository's only), else none. For threads read with GraphQL,
+ * which names each text's last editor (`editor`, `bodyEditor`).
+ */
+export function markEditors(items: readonly WorkItem[], policy: TrustPolicy): void {
+  const seen = new Map<string, string>();
+  for (const item of items) {
+    if (item.foreign) continue;
+    for (const a of [item.author, ...item.comments.map((c) => c.author)]) if (a.login) seen.set(a.login.toLowerCase(), a.association);
+  }
+  const as = (login: string): { login: string; trusted: boolean } => ({
+    login,
+    trusted: counts('comment', { login, association: seen.get(login.toLowerCase()) ?? 'NONE' }, policy),
+  });
+  for (const item of items) {
+    if (item.bodyEditor) item.bodyEditedBy = as(item.bodyEditor);
+    for (const c of item.comments) if (c.editor) c.editedBy = as(c.editor);
+  }
 }

@@ -5,8 +5,8 @@
  * trusted. Nothing here decides which one is used; select.ts does.
  */
 import { getField, parseAndValidate, type CheckedAnnotation } from '../codec/index.js';
-import { counts, type Author, type TrustPolicy } from '../common/trust.js';
-import { standingOf, textsOf } from '../common/trusted-annotations.js';
+import type { Author, TrustPolicy } from '../common/trust.js';
+import { markEditors as markEditorsOf, standingOf, textsOf } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 
 /** Which part of the context a thread is: the work item's own (its issues and PR), or a sub-issue's parent. */
@@ -36,25 +36,12 @@ export interface Thread {
   scope: Scope;
 }
 
-/**
- * Who last edited a comment or body decides as its author does: an editor's
- * association is taken from where the same login writes elsewhere in these
- * threads (this repository's only), else none.
- */
+/** Who last edited a comment or body decides as its author does (common/trusted-annotations.ts). */
 export function markEditors(threads: readonly Thread[], policy: TrustPolicy): void {
-  const seen = new Map<string, string>();
-  for (const { item } of threads) {
-    if (item.foreign) continue;
-    for (const a of [item.author, ...item.comments.map((c) => c.author)]) if (a.login) seen.set(a.login.toLowerCase(), a.association);
-  }
-  const as = (login: string): { login: string; trusted: boolean } => ({
-    login,
-    trusted: counts('comment', { login, association: seen.get(login.toLowerCase()) ?? 'NONE' }, policy),
-  });
-  for (const { item } of threads) {
-    if (item.bodyEditor) item.bodyEditedBy = as(item.bodyEditor);
-    for (const c of item.comments) if (c.editor) c.editedBy = as(c.editor);
-  }
+  markEditorsOf(
+    threads.map((t) => t.item),
+    policy,
+  );
 }
 
 /** Every annotation in the threads, in reading order (thread, then body, then comments oldest first). */

@@ -47,18 +47,21 @@ async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: st
 
 async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => void): Promise<ActionResult> {
   const run = await runCheck(gh, inputs);
+  if (run.read.requests > 0)
+    log(`read GitHub in ${run.read.requests} GraphQL request(s), ${run.read.points} point(s) (GitHub's rateLimit cost)`);
   const result = itemResult(run, inputs.failOnViolation);
   writeReport(inputs.reportFile, result);
   // A merge group's PRs keep their comments: the queue's verdict is the group commit's status.
   if (inputs.comment && run.verdicts.length > 0 && run.group === null) {
-    const own = { gate: inputs.gateName, trust: inputs.gate.trust, identity: await tokenLogin(gh) };
+    // The token's login as the snapshot read it (GraphQL's viewer answers an App installation token too).
+    const own = { gate: inputs.gateName, trust: inputs.gate.trust, identity: run.viewer !== undefined ? run.viewer : await tokenLogin(gh) };
     for (const v of run.verdicts) {
       const body = statusCommentBody(v.result, STATUS_FOOTER, {
         pull: v.pull?.number ?? null,
         runUrl: inputs.runUrl,
         gate: inputs.gateName,
       });
-      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, own, v.pull !== null);
+      const sticky = await keepStatusComment(gh, inputs.repo, v.subject, body, own, v.pull !== null, v.comments);
       for (const step of sticky.steps) log(step);
       if (sticky.warning) result.warnings.push(sticky.warning);
       result.outputs['comment-url'] = sticky.url ?? '';

@@ -7,12 +7,15 @@
  */
 import { getField, matchEnum, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
 import type { TrustPolicy } from '../common/trust.js';
-import { trustedOfType, type Located } from '../common/trusted-annotations.js';
+import { markEditors, trustedOfType, type Located } from '../common/trusted-annotations.js';
+import { readThreadSnapshot } from '../github/snapshot.js';
+import { ApiError } from '../github/errors.js';
+import { repoName } from '../common/repo.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import type { Repo } from '../common/repo.js';
 import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
-import { commentsPage, getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
+import { getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
 import { createDraftRelease, listReleases, updateDraftRelease, type ReleaseInfo } from '../github/releases.js';
 import { composeBlock, holdsBlock, MAX_RELEASE_BODY, readEntries, releaseEntry, withBlock } from './release-draft.js';
@@ -112,6 +115,8 @@ function newest(comments: ThreadComment[], item: number, type: string, trust: Tr
 }
 
 export interface ThreadRead {
+  /** The issue as read. */
+  item: WorkItem;
   trajectory: Found | null;
   investigator: Found | null;
   builder: Found | null;
@@ -119,33 +124,53 @@ export interface ThreadRead {
 }
 
 /**
- * A trajectory is written last: read page 1 (which names the last page), then
- * the last page, and back, stopping at the first page that holds one. The
- * INVESTIGATOR and BUILDER are taken from the pages read on the way.
+ * A trajectory is written last: the issue is read with its first and its last
+ * 100 comments in one request (each with who last edited it and whether it
+ * is hidden), then 100 more from the end per request until a trusted complete
+ * one is found. The INVESTIGATOR and BUILDER are taken from what was read.
  */
 export async function readTrajectoryThread(gh: GitHub, repo: Repo, number: number, trust: TrustPolicy): Promise<ThreadRead> {
-  const first = await commentsPage(gh, repo, number, 1);
-  let requests = 1;
-  const tail: ThreadComment[][] = [];
-  let trajectory: Found | null = null;
-  for (let page = first.last; page > 1 && trajectory === null; page--) {
-    const { comments } = await commentsPage(gh, repo, number, page);
-    requests++;
-    tail.unshift(comments);
-    trajectory = newest(comments, number, 'TRAJECTORY', trust);
-  }
-  if (trajectory === null) trajectory = newest(first.comments, number, 'TRAJECTORY', trust);
-  const read = [first.comments, ...tail].flat();
+  const found = (comments: readonly ThreadComment[]) => {
+    const probe: WorkItem = { ...EMPTY_ITEM, number, comments: [...comments] };
+    markEditors([probe], trust);
+    return newest(probe.comments, number, 'TRAJECTORY', trust) !== null;
+  };
+  const snap = await readThreadSnapshot(gh, repo, number, found);
+  if (snap.item === null)
+    throw new ApiError(
+      `reading #${number} failed: not found: no issue of ${repoName(repo)} that this token can see has that number`,
+      404,
+      false,
+    );
+  markEditors([snap.item], trust);
+  const read = snap.item.comments;
   return {
-    trajectory,
+    item: snap.item,
+    trajectory: newest(read, number, 'TRAJECTORY', trust),
     investigator: newest(read, number, 'INVESTIGATOR', trust),
     builder: newest(read, number, 'BUILDER', trust),
-    requests,
+    requests: snap.requests,
   };
 }
 
+const EMPTY_ITEM: WorkItem = {
+  number: 0,
+  kind: 'issue',
+  url: '',
+  title: '',
+  author: { login: null, association: 'NONE' },
+  body: '',
+  labels: [],
+  state: null,
+  milestone: null,
+  comments: [],
+};
+
 export async function reportIssue(gh: GitHub, repo: Repo, item: WorkItem, trust: TrustPolicy): Promise<TrajectoryReport> {
-  const thread = await readTrajectoryThread(gh, repo, item.number, trust);
+  return reportOf(item, await readTrajectoryThread(gh, repo, item.number, trust));
+}
+
+function reportOf(item: WorkItem, thread: ThreadRead): TrajectoryReport {
   return buildReport(
     { number: item.number, title: item.title, url: item.url },
     thread.trajectory,
@@ -173,9 +198,10 @@ export interface ReportOutcome {
 
 export async function runReport(gh: GitHub, inputs: ReportInputs): Promise<ReportOutcome> {
   if (inputs.scope.kind === 'issue') {
-    const item = await getIssue(gh, inputs.repo, inputs.scope.issue);
-    const report = await reportIssue(gh, inputs.repo, item, inputs.trust);
-    return { found: report.found, reports: [report], milestoneTitle: null, scopeTitle: `#${item.number}` };
+    // The issue and its thread in one read.
+    const thread = await readTrajectoryThread(gh, inputs.repo, inputs.scope.issue, inputs.trust);
+    const report = reportOf(thread.item, thread);
+    return { found: report.found, reports: [report], milestoneTitle: null, scopeTitle: `#${thread.item.number}` };
   }
   const milestone = await resolveMilestone(gh, inputs.repo, inputs.scope.milestone);
   const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });

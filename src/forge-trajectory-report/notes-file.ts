@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writeWorkspaceFile } from '../common/paths.js';
-import { entryBegin, entryEnd } from './render.js';
+import { entryBegin, entryEnd } from './notes-format.js';
 
 /** Where `line` stands as a whole line of `text`, from `from` on; -1 when it does not. */
 function lineIndexOf(text: string, line: string, from: number): number {

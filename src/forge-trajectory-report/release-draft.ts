@@ -6,14 +6,20 @@
  * reading issues and writing are the logic's.
  */
 import { inert, linkTarget } from '../common/markdown.js';
-import { entryBegin, entryEnd, groupOf, GROUP_ORDER, GROUP_TITLES } from './render.js';
-import type { TrajectoryReport } from './logic.js';
+import {
+  blockBegin,
+  blockEnd,
+  ENTRY_BEGIN,
+  entryBegin,
+  entryEnd,
+  groupOf,
+  GROUP_ORDER,
+  GROUP_TITLES,
+  type NoteSubject,
+} from './notes-format.js';
 
 /** GitHub refuses a release body over 125,000 characters. */
 export const MAX_RELEASE_BODY = 125_000;
-
-export const blockBegin = (milestone: number) => `<!-- forge-release-notes:begin milestone=${milestone} -->`;
-export const blockEnd = (milestone: number) => `<!-- forge-release-notes:end milestone=${milestone} -->`;
 
 /** One issue's entry as the draft holds it: its group (task type) and its text between its markers. */
 export interface DraftEntry {
@@ -42,7 +48,6 @@ export function holdsBlock(body: string | null, milestone: number): boolean {
 }
 
 const HEADING = '### ';
-const BEGIN = /^<!-- forge-release-note:begin #(\d{1,10}) -->$/;
 
 /** The entries of the block in `body`, each with the group heading it stands under. */
 export function readEntries(body: string, milestone: number): DraftEntry[] {
@@ -57,7 +62,7 @@ export function readEntries(body: string, milestone: number): DraftEntry[] {
   let group = 'Other';
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].startsWith(HEADING)) group = titles.get(lines[i].slice(HEADING.length)) ?? group;
-    const m = BEGIN.exec(lines[i]);
+    const m = ENTRY_BEGIN.exec(lines[i]);
     if (!m) continue;
     const number = Number(m[1]);
     const close = lines.indexOf(entryEnd(number), i);
@@ -69,7 +74,7 @@ export function readEntries(body: string, milestone: number): DraftEntry[] {
 }
 
 /** One issue's compact entry: about 200 characters, so a milestone of 250 issues fits GitHub's limit. */
-export function releaseEntry(r: TrajectoryReport): DraftEntry {
+export function releaseEntry(r: NoteSubject): DraftEntry {
   const title = r.issue.title.length > 120 ? `${r.issue.title.slice(0, 119)}…` : r.issue.title;
   const pr = r.prNumber !== null ? ` — [PR #${r.prNumber}](${linkTarget(r.prUrl ?? '')})` : '';
   const note = r.found ? '' : ' (no trajectory)';

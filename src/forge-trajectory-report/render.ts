@@ -3,14 +3,12 @@
  * notes), outputs and summary, and the policy: a missing trajectory fails the
  * step only under fail-if-missing; gaps in one are warnings.
  */
-import { codeSpan, matchEnum, TASK_TYPES } from '../codec/index.js';
+import { codeSpan } from '../codec/index.js';
 import { inert, linkTarget, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
 import type { ReportStepInputs } from './inputs.js';
 import type { DraftOutcome, ReportOutcome, TrajectoryReport } from './logic.js';
-
-export const entryBegin = (n: number) => `<!-- forge-release-note:begin #${n} -->`;
-export const entryEnd = (n: number) => `<!-- forge-release-note:end #${n} -->`;
+import { entryBegin, entryEnd, groupOf, GROUP_ORDER, GROUP_TITLES } from './notes-format.js';
 
 /** A list item `- ` / `* ` / `+ ` at the start of a line. */
 const LIST_ITEM = /^\s*[-*+]\s+/;
@@ -49,25 +47,6 @@ export function issueMarkdown(r: TrajectoryReport): string {
   if (r.missing.length) out.push(`> ⚠️ The trajectory has no ${r.missing.join(' and no ')}.`, '');
   out.push(entryEnd(r.issue.number));
   return out.join('\n');
-}
-
-/** Features first, then the spec's §4.1 order. */
-const GROUPS = ['Feature', ...TASK_TYPES.filter((t) => t !== 'Feature')];
-export const GROUP_TITLES: Record<string, string> = {
-  Feature: 'Features',
-  'Bug Fix': 'Bug fixes',
-  Refactor: 'Refactors',
-  Maintenance: 'Maintenance',
-  Investigation: 'Investigations',
-  Other: 'Other',
-};
-
-/** Every group in the order the notes show them. */
-export const GROUP_ORDER: readonly string[] = [...GROUPS, 'Other'];
-
-/** The group of an issue's entry: its task type, as the INVESTIGATOR (or the trajectory) gives it. */
-export function groupOf(r: TrajectoryReport): string {
-  return r.investigator?.taskType ? (matchEnum(r.investigator.taskType, GROUPS) ?? 'Other') : 'Other';
 }
 
 /** Milestone notes: every closed issue, grouped by task type, each line linking the issue and its PR. */

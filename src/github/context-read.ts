@@ -11,21 +11,24 @@
  */
 import type { Repo } from '../common/repo.js';
 import { repoName } from '../common/repo.js';
-import type { ThreadComment, WorkItem } from '../common/work-item.js';
+import type { WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api, ApiError } from './errors.js';
-import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
-
-/** A PR that links more issues than this is read no further (the gate's limit, MAX_CLOSING_REFERENCES, and one to tell). */
-const CLOSING_FIRST = 21;
-
-const ACTOR = '{ __typename login }';
-const COMMENT = `id fullDatabaseId url body createdAt author ${ACTOR} authorAssociation isMinimized minimizedReason editor ${ACTOR}`;
-const PAGE = 'pageInfo { hasNextPage endCursor }';
-const THREAD = `id number url title body createdAt author ${ACTOR} authorAssociation editor ${ACTOR}
-  labels(first: 100) { nodes { name } }
-  comments(first: 100) { ${PAGE} nodes { ${COMMENT} } }`;
-const REVIEW = `id fullDatabaseId url body state submittedAt createdAt author ${ACTOR} authorAssociation isMinimized minimizedReason editor ${ACTOR}`;
+import { withPartialData } from './graphql-answers.js';
+import {
+  CLOSING_FIRST,
+  PAGE,
+  REVIEW,
+  THREAD,
+  completeThread,
+  morePages,
+  nodesOf,
+  toComment,
+  toItem,
+  type Page,
+  type ReviewNode,
+  type ThreadNode,
+} from './thread-nodes.js';
 
 export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!, $number: Int!) {
   rateLimit { cost remaining }
@@ -47,46 +50,6 @@ export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!
   }
 }`;
 
-/** The next 100 comments (or review bodies) of one thread, by its node id. */
-export const CONTEXT_PAGE_QUERY = `query ForgeContextPage($id: ID!, $after: String, $reviews: Boolean!) {
-  rateLimit { cost remaining }
-  node(id: $id) {
-    ... on Issue { comments(first: 100, after: $after) @skip(if: $reviews) { ${PAGE} nodes { ${COMMENT} } } }
-    ... on PullRequest {
-      comments(first: 100, after: $after) @skip(if: $reviews) { ${PAGE} nodes { ${COMMENT} } }
-      reviews(first: 100, after: $after) @include(if: $reviews) { ${PAGE} nodes { ${REVIEW} } }
-    }
-  }
-}`;
-
-type Page<T> = { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: Array<T | null> };
-type CommentNode = {
-  id: string;
-  fullDatabaseId: string | number | null;
-  url: string;
-  body: string;
-  createdAt: string;
-  author: GraphqlActor;
-  authorAssociation: string;
-  isMinimized: boolean;
-  minimizedReason: string | null;
-  editor: GraphqlActor;
-};
-type ReviewNode = CommentNode & { state: string; submittedAt: string | null };
-type ThreadNode = {
-  id: string;
-  number: number;
-  url: string;
-  title: string;
-  body: string;
-  createdAt: string;
-  author: GraphqlActor;
-  authorAssociation: string;
-  editor: GraphqlActor;
-  labels: { nodes: Array<{ name: string } | null> } | null;
-  comments: Page<CommentNode>;
-  repository?: { nameWithOwner: string };
-};
 type IssueNode = ThreadNode & { __typename: 'Issue'; parent: ThreadNode | null };
 type PullNode = ThreadNode & {
   __typename: 'PullRequest';
@@ -98,49 +61,6 @@ type ContextData = {
   rateLimit?: { cost: number; remaining: number } | null;
   repository: { nameWithOwner: string; issueOrPullRequest: IssueNode | PullNode | null } | null;
 };
-
-/** Who last edited a text, when that is not its author (GraphQL's `editor`). */
-function editorOf(n: { author: GraphqlActor; editor: GraphqlActor }): string | null {
-  const editor = restLogin(n.editor);
-  const author = restLogin(n.author);
-  return editor !== null && editor.toLowerCase() !== (author ?? '').toLowerCase() ? editor : null;
-}
-
-function toComment(n: CommentNode): ThreadComment {
-  return {
-    id: Number(n.fullDatabaseId ?? 0),
-    url: n.url,
-    author: { login: restLogin(n.author), association: n.authorAssociation ?? 'NONE' },
-    body: n.body ?? '',
-    createdAt: n.createdAt ?? null,
-    nodeId: n.id,
-    hidden: n.isMinimized ? (n.minimizedReason ?? 'hidden').toLowerCase() : null,
-    editor: editorOf(n),
-  };
-}
-
-function nodesOf<T>(page: { nodes: Array<T | null> } | null | undefined): T[] {
-  return (page?.nodes ?? []).filter((n): n is T => n !== null);
-}
-
-function toItem(n: ThreadNode, kind: 'issue' | 'pull', foreign: string | null): WorkItem {
-  return {
-    number: n.number,
-    kind,
-    url: n.url,
-    title: n.title ?? '',
-    author: { login: restLogin(n.author), association: n.authorAssociation ?? 'NONE' },
-    body: n.body ?? '',
-    labels: nodesOf(n.labels).map((l) => l.name),
-    state: null,
-    milestone: null,
-    createdAt: n.createdAt ?? null,
-    comments: nodesOf(n.comments).map(toComment),
-    nodeId: n.id,
-    bodyEditor: editorOf(n),
-    ...(foreign ? { foreign } : {}),
-  };
-}
 
 /** The issues and PR a stage reads, as GitHub has them. */
 export interface ContextSnapshot {
@@ -158,38 +78,6 @@ export interface ContextSnapshot {
   requests: number;
   /** GraphQL points spent, as GitHub's rateLimit { cost } reports them. */
   points: number;
-}
-
-/** Every further page of a thread's comments (or reviews), 100 a request. */
-async function morePages(
-  gh: GitHub,
-  nodeId: string,
-  first: Page<CommentNode>,
-  reviews: boolean,
-  count: { requests: number; points: number },
-): Promise<CommentNode[]> {
-  const out: CommentNode[] = [];
-  let page = first;
-  while (page.pageInfo.hasNextPage && page.pageInfo.endCursor) {
-    const after = page.pageInfo.endCursor;
-    const data = await api(`reading more ${reviews ? 'reviews' : 'comments'}`, () =>
-      gh.graphql<{ rateLimit?: { cost: number } | null; node: { comments?: Page<CommentNode>; reviews?: Page<CommentNode> } | null }>(
-        CONTEXT_PAGE_QUERY,
-        { id: nodeId, after, reviews },
-      ),
-    );
-    count.requests++;
-    count.points += data.rateLimit?.cost ?? 0;
-    const next = reviews ? data.node?.reviews : data.node?.comments;
-    if (!next) break;
-    out.push(...nodesOf(next));
-    page = next;
-  }
-  return out;
-}
-
-async function completeThread(gh: GitHub, n: ThreadNode, item: WorkItem, count: { requests: number; points: number }): Promise<void> {
-  if (n.comments?.pageInfo.hasNextPage) item.comments.push(...(await morePages(gh, n.id, n.comments, false, count)).map(toComment));
 }
 
 /**

@@ -13,7 +13,8 @@ import type { GitHub } from '../../github/client.js';
 import { ApiError } from '../../github/errors.js';
 import { errorMessage } from '../../common/errors.js';
 import { retryWaits, sleep } from '../../common/waits.js';
-import { pullLinks, type ItemRef } from '../../github/links.js';
+import { pullLinks, refKey, type ItemRef, type PullLinks } from '../../github/links.js';
+import { copyThread, readIssueSnapshot, type PullSnapshot } from '../../github/snapshot.js';
 import { resolvePermissions } from '../../github/permissions.js';
 import { exemptionOf } from '../../conformance/exempt.js';
 import { readEvidence } from '../../github/evidence.js';
@@ -68,6 +69,8 @@ export interface Gathered {
   exempt: string | null;
   /** The PR's (or issue's) own thread, as read. */
   thread: WorkItem;
+  /** Its comments as the snapshot read them (the status comment is found among them); null when not read that way. */
+  comments: ThreadComment[] | null;
 }
 
 function listNumbers(refs: readonly ItemRef[], here: string): string {
@@ -82,6 +85,7 @@ async function closingRefs(
   inputs: ItemInputs,
   pr: WorkItem,
   info: PullInfo,
+  read: PullLinks | null,
 ): Promise<{ refs: ItemRef[]; notes: string[]; notices: string[] }> {
   const here = repoName(inputs.repo);
   const notes: string[] = [];
@@ -92,7 +96,8 @@ async function closingRefs(
   let linked: ItemRef[] = [];
   let keyword: ItemRef[];
   try {
-    let links = await pullLinks(gh, inputs.repo, info.number);
+    // The snapshot's links, when it read all of them; else GitHub's full list.
+    let links = read ?? (await pullLinks(gh, inputs.repo, info.number));
     const intoDefault = links.defaultBranch === null || info.base === links.defaultBranch;
     if (bodyRefs.length > 0 && !intoDefault)
       notices.push(
@@ -229,70 +234,108 @@ function trustedReviewers(number: number, texts: readonly ThreadComment[], input
 /**
  * The facts REST leaves out, for every comment holding a FORGE tag: hidden
  * (never counts), edited by someone else (counts only when that editor is
- * trusted too), and for the PR when its head reached it. One GraphQL request
- * per PR evaluation; none when no comment holds a tag.
+ * trusted too), and for the PR when its head reached it. A thread read by the
+ * snapshot already holds them; only what was read another way (REST, after a
+ * partial answer) is asked about, in one GraphQL request.
  */
 async function applyEvidence(
   gh: GitHub,
   inputs: ItemInputs,
   threads: readonly WorkItem[],
-  pull: { info: PullInfo; thread: WorkItem } | null,
+  pull: { info: PullInfo; thread: WorkItem; headSince?: string | null } | null,
 ): Promise<{ headSince: string | null; notes: string[] }> {
-  const tagged = threads.flatMap((t) => t.comments.filter((c) => c.nodeId && c.body.includes('FORGE:') && c.hidden === undefined));
+  // Not yet decided: a tagged comment whose editor's trust is not set (a thread shared by two PRs is decided once).
+  const pending = threads.flatMap((t) =>
+    t.comments.filter((c) => c.body.includes('FORGE:') && c.editedBy === undefined && c.unverified === undefined),
+  );
+  const pendingBodies = threads.filter((t) => t.body.includes('FORGE:') && t.bodyEditedBy === undefined && t.bodyUnverified === undefined);
+  // What the snapshot did not read: asked by node id.
+  const tagged = pending.filter((c) => c.nodeId && (c.hidden === undefined || c.editor === undefined));
   // A body counts as its author's only while nobody untrusted edited it last: asked like a comment.
-  const bodies = threads.filter((t) => t.nodeId && t.body.includes('FORGE:') && t.bodyEditedBy === undefined);
+  const bodies = pendingBodies.filter((t) => t.nodeId && t.bodyEditor === undefined);
   const reviewerComments = pull ? pull.thread.comments.filter((c) => c.body.includes('FORGE:REVIEWER')) : [];
-  const askHead = pull !== null && inputs.staleReviews === 'dismiss' && reviewerComments.length > 0 && pull.info.nodeId !== '';
-  if (tagged.length === 0 && bodies.length === 0 && !askHead) return { headSince: null, notes: [] };
-  let evidence: Awaited<ReturnType<typeof readEvidence>>;
-  try {
-    evidence = await readEvidence(gh, askHead && pull ? { nodeId: pull.info.nodeId, head: pull.info.sha } : null, [
-      ...new Set([...tagged.map((c) => c.nodeId as string), ...bodies.map((t) => t.nodeId as string)]),
-    ]);
-  } catch (err) {
-    // Not known is not a verdict: the comments count as REST shows them, and the summary says so.
-    return {
-      headSince: null,
-      notes: [`who edited or hid the annotations could not be read from GitHub (${errorMessage(err)}): they count as REST shows them`],
-    };
+  const headKnown = pull?.headSince !== undefined;
+  const askHead =
+    pull !== null && !headKnown && inputs.staleReviews === 'dismiss' && reviewerComments.length > 0 && pull.info.nodeId !== '';
+  const known = (pull?.headSince ?? null) as string | null;
+  const asked = tagged.length > 0 || bodies.length > 0 || askHead;
+  let evidence: Awaited<ReturnType<typeof readEvidence>> = { comments: new Map(), headSince: null, notes: [] };
+  if (asked) {
+    try {
+      evidence = await readEvidence(gh, askHead && pull ? { nodeId: pull.info.nodeId, head: pull.info.sha } : null, [
+        ...new Set([...tagged.map((c) => c.nodeId as string), ...bodies.map((t) => t.nodeId as string)]),
+      ]);
+    } catch (err) {
+      // Not known is not a verdict: the comments count as REST shows them, and the summary says so.
+      for (const c of tagged) c.editedBy = null;
+      for (const t of bodies) t.bodyEditedBy = null;
+      const rest = { pending: pending.filter((c) => !tagged.includes(c)), bodies: pendingBodies.filter((t) => !bodies.includes(t)) };
+      const notes = [
+        `who edited or hid the annotations could not be read from GitHub (${errorMessage(err)}): they count as REST shows them`,
+      ];
+      if (rest.pending.length === 0 && rest.bodies.length === 0) return { headSince: known, notes };
+      return { headSince: known, notes: [...notes, ...(await decideEditors(gh, inputs, threads, rest.pending, rest.bodies))] };
+    }
   }
-  // An editor's association: as they appear elsewhere in these threads (this repository's only); else none.
+  const notes = [...evidence.notes];
+  const leftOut = evidence.notes.length > 0 ? 'GitHub answered with errors' : 'GitHub did not answer for it';
+  for (const c of tagged) {
+    const facts = evidence.comments.get(c.nodeId as string);
+    if (!facts) c.unverified = leftOut;
+    else {
+      c.hidden = facts.hidden;
+      c.editor = facts.editor;
+    }
+  }
+  for (const t of bodies) {
+    const facts = evidence.comments.get(t.nodeId as string);
+    if (!facts) t.bodyUnverified = leftOut;
+    else t.bodyEditor = facts.editor;
+  }
+  const missing = tagged.filter((c) => c.unverified !== undefined).length + bodies.filter((t) => t.bodyUnverified !== undefined).length;
+  notes.push(
+    ...(await decideEditors(
+      gh,
+      inputs,
+      threads,
+      pending.filter((c) => c.unverified === undefined),
+      pendingBodies.filter((t) => t.bodyUnverified === undefined),
+    )),
+  );
+  if (missing > 0)
+    notes.push(
+      `GitHub's answer left out ${missing} of the ${tagged.length + bodies.length} annotated comments and bodies asked about: they do not count`,
+    );
+  return { headSince: askHead ? evidence.headSince : known, notes };
+}
+
+/**
+ * Whether each last editor is trusted: their association as they appear
+ * elsewhere in these threads (this repository's only), else none; `permission:`
+ * roles asked once for all of them.
+ */
+async function decideEditors(
+  gh: GitHub,
+  inputs: ItemInputs,
+  threads: readonly WorkItem[],
+  comments: readonly ThreadComment[],
+  bodies: readonly WorkItem[],
+): Promise<string[]> {
   const seen = new Map<string, string>();
   for (const t of threads) {
     if (t.foreign) continue;
     for (const a of [t.author, ...t.comments.map((c) => c.author)]) if (a.login) seen.set(a.login.toLowerCase(), a.association);
   }
-  const editors = [...new Set([...evidence.comments.values()].map((f) => f.editor).filter((e): e is string => e !== null))];
+  const editors = [
+    ...new Set([...comments.map((c) => c.editor ?? null), ...bodies.map((t) => t.bodyEditor ?? null)].filter((e): e is string => !!e)),
+  ];
   const asAuthor = (login: string): Author => ({ login, association: seen.get(login.toLowerCase()) ?? 'NONE' });
-  const notes = [...evidence.notes, ...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, editors.map(asAuthor)))];
-  const editedBy = (login: string | null) => (login ? { login, trusted: counts('comment', asAuthor(login), inputs.gate.trust) } : null);
-  // GitHub's answer may leave a node out (an error beside the data): unknown is never clean.
-  const leftOut = evidence.notes.length > 0 ? 'GitHub answered with errors' : 'GitHub did not answer for it';
-  let missing = 0;
-  for (const c of tagged) {
-    const facts = evidence.comments.get(c.nodeId as string);
-    if (!facts) {
-      c.unverified = leftOut;
-      missing++;
-      continue;
-    }
-    c.hidden = facts.hidden;
-    c.editedBy = editedBy(facts.editor);
-  }
-  for (const t of bodies) {
-    const facts = evidence.comments.get(t.nodeId as string);
-    if (!facts) {
-      t.bodyUnverified = leftOut;
-      missing++;
-      continue;
-    }
-    t.bodyEditedBy = editedBy(facts.editor);
-  }
-  if (missing > 0)
-    notes.push(
-      `GitHub's answer left out ${missing} of the ${tagged.length + bodies.length} annotated comments and bodies asked about: they do not count`,
-    );
-  return { headSince: askHead ? evidence.headSince : null, notes };
+  const notes = editors.length > 0 ? await resolvePermissions(gh, inputs.repo, inputs.gate.trust, editors.map(asAuthor)) : [];
+  const editedBy = (login: string | null | undefined) =>
+    login ? { login, trusted: counts('comment', asAuthor(login), inputs.gate.trust) } : null;
+  for (const c of comments) c.editedBy = editedBy(c.editor);
+  for (const t of bodies) t.bodyEditedBy = editedBy(t.bodyEditor);
+  return notes;
 }
 
 /** When the PR's current head reached it, as far as GitHub's records say. */
@@ -404,6 +447,30 @@ function headIsHere(inputs: ItemInputs, info: PullInfo): boolean {
   return inputs.gate.trust.everyone || inputs.gate.trust.logins.has(owner);
 }
 
+/**
+ * What the snapshot read of PR #number, as this evaluation's own copy: a
+ * thread GitHub's partial answer left comments out of is read again by REST
+ * (its annotations' facts are then asked about, and one left out again does
+ * not count).
+ */
+async function pullFrom(
+  gh: GitHub,
+  inputs: ItemInputs,
+  number: number,
+  snap: PullSnapshot | null,
+  incomplete: ReadonlySet<string>,
+): Promise<{ pr: WorkItem; reviews: ReviewComment[]; info: PullInfo }> {
+  const whole = snap !== null && !incomplete.has(refKey({ repository: repoName(inputs.repo), number }));
+  if (snap !== null && whole)
+    return { pr: copyThread(snap.thread), reviews: snap.reviews.map((rv) => ({ ...rv, review: { ...rv.review } })), info: snap.info };
+  const [pr, reviews, info] = await Promise.all([
+    readThread(gh, inputs.repo, number),
+    listReviews(gh, inputs.repo, number),
+    snap?.info ?? readPull(gh, inputs.repo, number),
+  ]);
+  return { pr, reviews, info };
+}
+
 /** PR #number, its reviews, and the issues it closes that count (at most MAX_CLOSING_REFERENCES). */
 export async function gatherPull(
   gh: GitHub,
@@ -411,12 +478,13 @@ export async function gatherPull(
   number: number,
   named: number | null,
   cache: ThreadCache,
+  snap: PullSnapshot | null = null,
+  incomplete: ReadonlySet<string> = new Set(),
 ): Promise<Gathered> {
-  const [pr, reviews, info] = await Promise.all([
-    readThread(gh, inputs.repo, number),
-    listReviews(gh, inputs.repo, number),
-    readPull(gh, inputs.repo, number),
-  ]);
+  const { pr, reviews, info } = await pullFrom(gh, inputs, number, snap, incomplete);
+  const comments = snap !== null ? [...pr.comments] : null;
+  // The issues the snapshot read: asked for again nowhere in this run.
+  for (const [k, t] of snap?.closing ?? []) if (!incomplete.has(k) && !cache.has(k)) cache.set(k, Promise.resolve(copyThread(t)));
   const context = { number, head: info.head, headHere: headIsHere(inputs, info), headRepository: info.headRepository };
   const exempt = exemptionOf(pr, inputs.exempt);
   if (exempt !== null)
@@ -432,11 +500,12 @@ export async function gatherPull(
       problems: [],
       exempt,
       thread: pr,
+      comments,
     };
   const { kept, passedOver, olderCommit } = splitReviews(number, reviews, info.sha, inputs.staleReviews);
   pr.comments.push(...kept);
   const roleNotes = await resolvePermissions(gh, inputs.repo, inputs.gate.trust, [pr.author]);
-  const { refs, notes, notices } = await closingRefs(gh, inputs, pr, info);
+  const { refs, notes, notices } = await closingRefs(gh, inputs, pr, info, snap?.links ?? null);
   notes.unshift(...roleNotes);
   const here = repoName(inputs.repo);
   // The workflow's own issue-number input is the workflow author's choice, not the PR author's.
@@ -457,7 +526,11 @@ export async function gatherPull(
     if (item) items.push(item);
   }
   notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.gate.trust, taggedAuthors([pr, ...items]))));
-  const evidence = await applyEvidence(gh, inputs, [pr, ...items], { info, thread: pr });
+  const evidence = await applyEvidence(gh, inputs, [pr, ...items], {
+    info,
+    thread: pr,
+    ...(snap !== null ? { headSince: snap.headSince } : {}),
+  });
   notices.push(...evidence.notes);
   const asks = inputs.staleReviews === 'dismiss' && pr.comments.some((c) => c.body.includes('FORGE:REVIEWER') && !('review' in c));
   const dating = asks ? await dateHead(gh, inputs, info, evidence.headSince, olderCommit) : null;
@@ -465,29 +538,37 @@ export async function gatherPull(
   passedOver.push(...stale.passedOver);
   notices.push(...stale.notices);
   const staleReviewers = trustedReviewers(number, [...olderCommit, ...stale.stale], inputs);
-  const base = { pull: context, info, notes, notices, passedOver, staleReviewers, problems, exempt: null, thread: pr };
+  const base = { pull: context, info, notes, notices, passedOver, staleReviewers, problems, exempt: null, thread: pr, comments };
   if (items.length === 0) return { items: [pr], shared: [], ...base };
   return { items, shared: [pr], ...base };
 }
 
 /**
- * An issue on its own (no open PR's verdict depends on it); null when the
- * issue itself is gone (404 or 410: deleted, transferred, issues turned off).
- * A failure to read its comments is a failure, never "gone".
+ * An issue on its own (no open PR's verdict depends on it), read in one query
+ * with the token's login; null when the issue itself is gone (deleted,
+ * transferred, issues turned off). A failure to read it is a failure, never
+ * "gone". A thread GitHub's partial answer left comments out of is read again
+ * by REST.
  */
-export async function gatherIssue(gh: GitHub, inputs: ItemInputs, number: number): Promise<Gathered | null> {
-  const [issue, comments] = await Promise.allSettled([getIssue(gh, inputs.repo, number), listComments(gh, inputs.repo, number)]);
-  if (issue.status === 'rejected') {
-    const status = issue.reason instanceof ApiError ? issue.reason.status : null;
-    if (status === 404 || status === 410) return null;
-    throw issue.reason;
+export async function gatherIssue(gh: GitHub, inputs: ItemInputs, number: number): Promise<(Gathered & { viewer: string | null }) | null> {
+  const snap = await readIssueSnapshot(gh, inputs.repo, number);
+  if (snap.item === null) return null;
+  let item = snap.item;
+  if (snap.incomplete) {
+    const [issue, comments] = await Promise.allSettled([getIssue(gh, inputs.repo, number), listComments(gh, inputs.repo, number)]);
+    if (issue.status === 'rejected') {
+      const status = issue.reason instanceof ApiError ? issue.reason.status : null;
+      if (status === 404 || status === 410) return null;
+      throw issue.reason;
+    }
+    if (comments.status === 'rejected') throw comments.reason;
+    item = issue.value;
+    item.comments = comments.value;
   }
-  if (comments.status === 'rejected') throw comments.reason;
-  const item = issue.value;
-  item.comments = comments.value;
+  const own = snap.incomplete ? null : [...item.comments];
   const exempt = exemptionOf(item, inputs.exempt);
   const notes = exempt === null ? await resolvePermissions(gh, inputs.repo, inputs.gate.trust, taggedAuthors([item])) : [];
-  const notices = exempt === null ? (await applyEvidence(gh, inputs, [item], null)).notes : [];
+  const notices = [...snap.notes, ...(exempt === null ? (await applyEvidence(gh, inputs, [item], null)).notes : [])];
   return {
     items: [item],
     shared: [],
@@ -500,5 +581,7 @@ export async function gatherIssue(gh: GitHub, inputs: ItemInputs, number: number
     problems: [],
     exempt,
     thread: item,
+    comments: own,
+    viewer: snap.viewer,
   };
 }

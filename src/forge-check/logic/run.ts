@@ -7,10 +7,13 @@
  * verdict per checked PR out. The repository scope's logic is repository/logic.ts.
  */
 import { errorMessage } from '../../common/errors.js';
+import { ApiError } from '../../github/errors.js';
 import { evaluate, type CheckResult } from '../../conformance/evaluate.js';
 import { exemptResult } from '../../conformance/exempt.js';
 import type { GitHub } from '../../github/client.js';
-import { listOpenPulls, readPull, type OpenPull, type PullInfo } from '../../github/reads.js';
+import { listOpenPulls, readPull, type PullInfo } from '../../github/reads.js';
+import { readGateSnapshot, type GateSnapshot, type OpenHead } from '../../github/snapshot.js';
+import type { ThreadComment } from '../../common/work-item.js';
 import { counts } from '../../common/trust.js';
 import type { ItemInputs } from '../inputs.js';
 import { gatherIssue, gatherPull, type Gathered, type ThreadCache } from './gather.js';
@@ -26,6 +29,8 @@ export interface Verdict {
   status: StatusOutcome | null;
   /** How GitHub linked the PR: notices (they are in the result's notes too, for the summary). */
   notices: string[];
+  /** The subject's comments as this run read them (where its status comment is); null when not read. */
+  comments: ThreadComment[] | null;
 }
 
 export interface CheckRun {
@@ -36,6 +41,10 @@ export interface CheckRun {
   notes: string[];
   /** Claims refused and writes that failed (warnings). */
   warnings: string[];
+  /** The token's login as GitHub said it in this run's read (a bot's with `[bot]`); undefined when nothing asked. */
+  viewer?: string | null;
+  /** What this run's snapshot reads cost. */
+  read: { requests: number; points: number };
 }
 
 /** The decision on what was gathered: an exemption, or the evaluation with the gathering's own problems added. */
@@ -54,21 +63,57 @@ function decide(gathered: Gathered, inputs: ItemInputs): CheckResult {
 /** One run's reading: threads read once for every PR, the open PRs listed at most once. */
 interface RunState {
   cache: ThreadCache;
-  openPulls: Promise<OpenPull[]> | null;
+  /** Everything read about the PRs of this run, in one query (more only for siblings of a failing head). */
+  snapshot: GateSnapshot | null;
+  openPulls: Promise<OpenHead[]> | null;
   /** Verdicts decided in this run, by PR number (siblings of a shared commit reuse them). */
   decided: Map<number, CheckResult>;
+  viewer?: string | null;
+  read: { requests: number; points: number };
+  /** The one read failed: PRs are read by REST, and their statuses asked for. */
+  snapshotFailed?: boolean;
+}
+
+/**
+ * PR #number as this run's snapshot read it (read now when it was not asked
+ * for); null after the snapshot failed, so the PR is read by REST as before
+ * GraphQL answered for it. A 404 when the repository has no such PR.
+ */
+async function snapshotOf(gh: GitHub, inputs: ItemInputs, state: RunState, number: number) {
+  if (state.snapshotFailed) return null;
+  let snap = state.snapshot?.pulls.get(number);
+  if (snap === undefined) {
+    const more = await readGateSnapshot(gh, inputs.repo, [number]);
+    count(state, more);
+    snap = more.pulls.get(number) ?? null;
+  }
+  if (snap === null)
+    throw new ApiError(
+      `reading PR #${number} failed: not found: no pull request of ${inputs.repo.owner}/${inputs.repo.repo} has that number`,
+      404,
+      false,
+    );
+  return snap;
+}
+
+function count(state: RunState, read: { requests: number; points: number; incomplete?: Set<string> }): void {
+  state.read.requests += read.requests;
+  state.read.points += read.points;
+  if (read.incomplete && state.snapshot) for (const k of read.incomplete) state.snapshot.incomplete.add(k);
 }
 
 async function check(gh: GitHub, inputs: ItemInputs, target: Target, state: RunState): Promise<Verdict | null> {
   if (target.kind === 'issue') {
     const gathered = await gatherIssue(gh, inputs, target.number);
     if (gathered === null) return null;
-    return { subject: target.number, pull: null, result: decide(gathered, inputs), status: null, notices: [] };
+    state.viewer = gathered.viewer;
+    return { subject: target.number, pull: null, result: decide(gathered, inputs), status: null, notices: [], comments: gathered.comments };
   }
-  const gathered = await gatherPull(gh, inputs, target.number, target.named, state.cache);
+  const snap = await snapshotOf(gh, inputs, state, target.number);
+  const gathered = await gatherPull(gh, inputs, target.number, target.named, state.cache, snap, state.snapshot?.incomplete);
   const result = decide(gathered, inputs);
   state.decided.set(target.number, result);
-  return { subject: target.number, pull: gathered.info, result, status: null, notices: gathered.notices };
+  return { subject: target.number, pull: gathered.info, result, status: null, notices: gathered.notices, comments: gathered.comments };
 }
 
 /**
@@ -92,8 +137,10 @@ async function commitStatus(gh: GitHub, inputs: ItemInputs, v: Verdict, state: R
   const own = statusOf(v.result, null);
   if (own.state === 'success' || !v.pull) return own;
   const sha = v.pull.sha;
-  state.openPulls ??= listOpenPulls(gh, inputs.repo);
-  let open: OpenPull[];
+  // The snapshot's open PRs when it holds all of them; else GitHub's full list, once.
+  const known = state.snapshot?.open;
+  state.openPulls ??= known?.complete ? Promise.resolve(known.heads) : listOpenPulls(gh, inputs.repo);
+  let open: OpenHead[];
   try {
     open = await state.openPulls;
   } catch (err) {
@@ -101,7 +148,7 @@ async function commitStatus(gh: GitHub, inputs: ItemInputs, v: Verdict, state: R
     return own;
   }
   const self = open.find((p) => p.number === v.subject)?.author ?? null;
-  const sameStranger = (p: OpenPull) =>
+  const sameStranger = (p: OpenHead) =>
     self !== null &&
     self.login !== null &&
     p.author.login?.toLowerCase() === self.login.toLowerCase() &&
@@ -117,18 +164,38 @@ async function commitStatus(gh: GitHub, inputs: ItemInputs, v: Verdict, state: R
   const verdicts: Array<{ number: number; result: CheckResult }> = [];
   // Already decided in this run first: they cost nothing.
   const ordered = [...candidates.filter((n) => state.decided.has(n)), ...candidates.filter((n) => !state.decided.has(n))];
-  let gathered = 0;
-  let unasked: number[] = [];
-  for (const [i, number] of ordered.entries()) {
+  // The siblings not yet decided, at most MAX_SIBLINGS: the first alone (it often decides), then the rest in one
+  // query — two requests at most, and none past the first sibling that conforms.
+  const fresh = ordered.filter((n) => !state.decided.has(n));
+  const asked = fresh.slice(0, MAX_SIBLINGS);
+  const unasked = fresh.slice(MAX_SIBLINGS);
+  const chunks = [asked.slice(0, 1), asked.slice(1)].filter((c) => c.length > 0);
+  const read = new Map<number, GateSnapshot | string>();
+  const siblingRead = async (number: number): Promise<GateSnapshot> => {
+    const chunk = chunks.find((c) => c.includes(number)) ?? [number];
+    if (!read.has(number)) {
+      let answer: GateSnapshot | string;
+      try {
+        answer = state.snapshotFailed ? 'GraphQL could not be read' : await readGateSnapshot(gh, inputs.repo, chunk);
+        if (typeof answer !== 'string') count(state, answer);
+      } catch (err) {
+        answer = errorMessage(err);
+      }
+      for (const n of chunk) read.set(n, answer);
+    }
+    const answer = read.get(number) as GateSnapshot | string;
+    if (typeof answer === 'string') throw new Error(answer);
+    return answer;
+  };
+  for (const number of ordered) {
     let result = state.decided.get(number);
     if (!result) {
-      if (gathered >= MAX_SIBLINGS) {
-        unasked = ordered.slice(i).filter((n) => !state.decided.has(n));
-        break;
-      }
-      gathered++;
+      if (!asked.includes(number)) continue;
       try {
-        result = decide(await gatherPull(gh, inputs, number, null, state.cache), inputs);
+        const siblings = await siblingRead(number);
+        const snap = siblings.pulls.get(number) ?? null;
+        if (snap === null) throw new ApiError(`reading PR #${number} failed: not found`, 404, false);
+        result = decide(await gatherPull(gh, inputs, number, null, state.cache, snap, siblings.incomplete), inputs);
         state.decided.set(number, result);
       } catch (err) {
         notes.push(`PR #${number}, which shares commit ${sha.slice(0, 12)}, could not be checked (${errorMessage(err)})`);
@@ -169,8 +236,35 @@ function groupStatus(verdicts: readonly Verdict[], pulls: readonly number[], mis
 
 export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun> {
   const touched = await touchedBy(gh, inputs);
-  const run: CheckRun = { verdicts: [], group: null, notes: touched.notes, warnings: [...touched.warnings] };
-  const state: RunState = { cache: new Map(), openPulls: null, decided: new Map() };
+  const run: CheckRun = {
+    verdicts: [],
+    group: null,
+    notes: touched.notes,
+    warnings: [...touched.warnings],
+    read: { requests: 0, points: 0 },
+  };
+  const state: RunState = { cache: new Map(), snapshot: null, openPulls: null, decided: new Map(), read: { requests: 0, points: 0 } };
+  run.read = state.read;
+  // One read for every PR this event touches, the merge group's commit status, and (for the shared-commit rule) the open PRs' heads.
+  const pulls = touched.targets.filter((t) => t.kind === 'pull').map((t) => t.number);
+  if (pulls.length > 0 || touched.group !== null) {
+    try {
+      state.snapshot = await readGateSnapshot(
+        gh,
+        inputs.repo,
+        pulls,
+        touched.group ? [touched.group.sha] : [],
+        inputs.status !== null && touched.group === null,
+      );
+      count(state, state.snapshot);
+      state.viewer = state.snapshot.viewer;
+      run.notes.push(...state.snapshot.notes);
+    } catch (err) {
+      // Each PR is read by REST below; one that still cannot be read gets its `error` status.
+      state.snapshotFailed = true;
+      run.notes.push(`GitHub's GraphQL API could not read the PRs in one query (${errorMessage(err)}): each is read by REST`);
+    }
+  }
   const unread: number[] = [];
   for (const target of touched.targets) {
     let verdict: Verdict | null;
@@ -193,10 +287,14 @@ export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun
     }
     run.verdicts.push(verdict);
   }
+  run.viewer = state.viewer;
   if (touched.group !== null) {
     const error = touched.group.error;
     const desired = error ? statusOf(null, error) : groupStatus(run.verdicts, touched.group.pulls, unread);
-    const status = inputs.status ? await keepStatus(gh, inputs.repo, 'the merge group', touched.group.sha, inputs.status, desired) : null;
+    const read = state.snapshot?.commits.get(touched.group.sha.toLowerCase());
+    const status = inputs.status
+      ? await keepStatus(gh, inputs.repo, 'the merge group', touched.group.sha, inputs.status, desired, read)
+      : null;
     if (status?.warning) run.warnings.push(status.warning);
     if (status?.note) run.notes.push(status.note);
     run.group = { ...touched.group, status, conforming: desired.state === 'success' };
@@ -209,7 +307,8 @@ export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun
     const notes: string[] = [];
     const desired = await commitStatus(gh, inputs, v, state, notes);
     v.result = { ...v.result, notes: [...v.result.notes, ...notes] };
-    v.status = await keepStatus(gh, inputs.repo, `PR #${v.subject}`, v.pull.sha, inputs.status, desired);
+    const read = state.snapshot?.pulls.get(v.subject)?.statuses;
+    v.status = await keepStatus(gh, inputs.repo, `PR #${v.subject}`, v.pull.sha, inputs.status, desired, read);
     // Two PRs of this run with one head: the first write decided for both (it looked at the other).
     if (desired.state === 'success') written.add(v.pull.sha);
     if (v.status.warning) run.warnings.push(v.status.warning);

@@ -73,8 +73,8 @@ export function runIdOf(targetUrl: string | null, ours: string | null): number |
 }
 
 /**
- * Write the status on `sha` unless the newest one in the context already says
- * the same, or was written after this run started reading (in GitHub's own
+ * Write the status on `sha` unless the newest one in the context (`read` by
+ * this run's snapshot, or asked for now) already says the same, or was written after this run started reading (in GitHub's own
  * clock: the first answer's Date header against the status's created_at): a
  * run that read later decided on newer facts. Run ids order starts, not
  * readings — a re-run keeps its run id and reads now, so it writes.
@@ -86,10 +86,12 @@ export async function keepStatus(
   sha: string,
   settings: StatusSettings,
   desired: DesiredStatus,
+  read?: ReadonlyMap<string, CommitStatus> | null,
 ): Promise<StatusOutcome> {
   const status: CommitStatus = { ...desired, context: settings.context, targetUrl: settings.targetUrl };
   try {
-    const newest = await latestStatus(gh, r, sha, settings.context);
+    // The newest status in our context as this run's snapshot read it; asked for only when the snapshot did not.
+    const newest = read ? (read.get(settings.context.toLowerCase()) ?? null) : await latestStatus(gh, r, sha, settings.context);
     const startedReading = requestStats(gh).firstAnswerAt;
     const writtenAt = newest?.createdAt ? Date.parse(newest.createdAt) : Number.NaN;
     if (newest && startedReading !== null && writtenAt > startedReading) {

@@ -64,7 +64,7 @@ function notPosted(err: unknown, number: number, onPull: boolean, steps: string[
   };
 }
 
-/** Make the one status comment on #number hold `body`. */
+/** Make the one status comment on #number hold `body` (`read`: its comments as this run read them). */
 export async function keepStatusComment(
   gh: GitHub,
   r: Repo,
@@ -72,10 +72,12 @@ export async function keepStatusComment(
   body: string,
   own: Ownership,
   onPull = true,
+  read: readonly ThreadComment[] | null = null,
 ): Promise<StickyOutcome> {
   const steps: string[] = [];
   try {
-    const existing = ours(await listComments(gh, r, number), own);
+    // The comments this run's snapshot read; asked for only when it did not read them.
+    const existing = ours(read ?? (await listComments(gh, r, number)), own);
     if (existing.length > 0) {
       const [keep, ...extra] = existing;
       // Left over from an earlier race: one comment is the promise.

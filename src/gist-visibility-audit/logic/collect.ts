@@ -10,7 +10,9 @@ import { trustOfSource, type Source, type TrustPolicy } from '../../common/trust
 import type { GitHub } from '../../github/client.js';
 import { listOwnGists, type GistInfo } from '../../github/gists.js';
 import { repoName, type Repo } from '../../common/repo.js';
-import { listComments, getIssue } from '../../github/reads.js';
+import { listComments } from '../../github/reads.js';
+import { readThreadSnapshot } from '../../github/snapshot.js';
+import { ApiError } from '../../github/errors.js';
 import { listIssues, listRepoComments } from '../../github/repo-reads.js';
 import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../../github/reads.js';
 import { gistIdFromUrl } from '../../common/gist-urls.js';
@@ -168,8 +170,17 @@ export async function collectReferences(gh: GitHub, opts: CollectOptions): Promi
   const notes: string[] = [];
 
   if (scope.kind === 'issue') {
-    const item = await getIssue(gh, r, scope.issue);
-    refs.push(...itemRefs(item, await listComments(gh, r, item.number), trust));
+    // The issue (or PR) and every comment, in one GraphQL read per 100 comments.
+    const snap = await readThreadSnapshot(gh, r, scope.issue);
+    if (snap.item === null)
+      throw new ApiError(
+        `reading #${scope.issue} failed: not found: no issue of ${r.owner}/${r.repo} that this token can see has that number`,
+        404,
+        false,
+      );
+    const item = snap.item;
+    refs.push(...itemRefs(item, item.comments, trust));
+    notes.push(...snap.notes);
     searched.push(`#${item.number} (body and comments)`);
     return { refs, searched, notes };
   }
