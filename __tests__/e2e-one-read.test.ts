@@ -76,7 +76,7 @@ describe("a PR's evaluations", () => {
     expect(m.points).toBeLessThanOrEqual(2);
     expect(gh.operations(before)).toEqual(['ForgeGate']);
     expect(m.writes.map((q) => `${q.method} ${q.path.replace(/\d+/g, 'N')}`)).toEqual([
-      'POST /repos/octo/onereadN/statuses/' + sha.replace(/\d+/g, 'N'),
+      `POST /repos/octo/onereadN/statuses/${sha.replace(/\d+/g, 'N')}`,
       'POST /repos/octo/onereadN/issues/N/comments',
     ]);
     // Nothing is read twice in a run.
@@ -196,4 +196,22 @@ test('an issue on its own: one query with the token login, then one comment', as
   expect(gh.operations(before)).toEqual(['IssuePulls', 'ForgeGateIssue']);
   expect(gh.requests.slice(before).filter((q) => q.path === '/user')).toEqual([]);
   expect(gh.requests.length - before).toBeLessThanOrEqual(5);
+});
+
+test("a comment the snapshot's partial answer leaves out is read again by REST, and one GitHub still cannot vouch for never counts", async () => {
+  const repo = setupRepo();
+  const { pr } = pipeline(repo, 'fix/p', false);
+  const rv = gh.comment(repo, pr.number, 'maintainer', reviewer());
+  gh.droppedNodes.add(`IC_${rv.id}`);
+  const before = gh.requests.length;
+  const r = await check(repo, pullEvent(pr.number), { 'fail-on-violation': 'false' });
+  gh.droppedNodes.clear();
+  expect(r.outputs.conforming).toBe('false');
+  expect(r.outputs.missing).toBe('REVIEWER');
+  // The PR's thread again by REST, then its annotations' facts asked for: the comment is left out again.
+  expect(gh.operations(before)).toEqual(['ForgeGate', 'Evidence']);
+  expect(gh.requests.slice(before).some((q) => q.path === `/repos/${repo}/issues/${pr.number}/comments`)).toBe(true);
+  expect(r.stdout).toContain("GitHub's answer left out 1 of the");
+  // Once GitHub answers for it, it counts.
+  expect((await check(repo, pullEvent(pr.number))).outputs.conforming).toBe('true');
 });

@@ -81,3 +81,20 @@ test('the whole source tree passes the import rules as it is', () => {
   expect(`${r.stdout}${r.stderr}`).not.toContain('noRestrictedImports');
   expect(r.status).toBe(0);
 });
+
+test('an import cycle fails the lint, a type-only one too (noImportCycles): the trajectory report once had a four-file circle', () => {
+  const dir = join(scratch, 'src', 'forge-trajectory-report');
+  mkdirSync(dir, { recursive: true });
+  const files = {
+    'a-probe.ts': "import type { B } from './b-probe.js';\n\nexport interface A { b: B }\nexport const a = 1;\n",
+    'b-probe.ts': "import { a } from './a-probe.js';\n\nexport interface B { n: number }\nexport const b = a;\n",
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  try {
+    const r = spawnSync(biome, ['lint', 'src/forge-trajectory-report'], { cwd: scratch, encoding: 'utf8' });
+    expect(`${r.stdout}${r.stderr}`).toContain('noImportCycles');
+    expect(r.status).not.toBe(0);
+  } finally {
+    for (const name of Object.keys(files)) rmSync(join(dir, name));
+  }
+});

@@ -3,9 +3,7 @@
  * public gists (CRITICAL) and dangling or non-gist references (WARNING), and —
  * when asked — migrate public gists to secret ones and label the issues.
  */
-import type { Repo } from '../../common/repo.js';
-import type { GitHub } from '../../github/client.js';
-import type { GistInfo } from '../../github/gists.js';
+import type { AuditContext, AuditOptions } from './settings.js';
 import { collectReferences, type AuditScope, type Collected, type Reference } from './collect.js';
 import type { TrustPolicy } from '../../common/trust.js';
 import { findingsFor, issuesToLabel, migrationPlan, type GistFinding } from './findings.js';
@@ -27,23 +25,7 @@ export interface AuditResult {
   writeFailure: string | null;
 }
 
-export interface AuditOptions {
-  remediate: boolean;
-  dryRun: boolean;
-  label: string | null;
-  anonymous: boolean;
-  /** The gist-token user's gists, when the collection already listed them. */
-  ownGists?: readonly GistInfo[] | null;
-}
-
-/** The clients and repository an audit works with. */
-export interface AuditContext {
-  gh: GitHub;
-  /** The gist-token client (or an anonymous one). */
-  gists: GitHub;
-  repo: Repo;
-  log: (s: string) => void;
-}
+export type { AuditContext, AuditOptions } from './settings.js';
 
 export async function runAudit(ctx: AuditContext, refs: Reference[], opts: AuditOptions): Promise<AuditResult> {
   const lookup = await lookUp(ctx.gists, refs, { anonymous: opts.anonymous, own: opts.ownGists ?? null }, ctx.log);

@@ -11,7 +11,7 @@ import { describeApiError } from '../../github/errors.js';
 import { authenticatedLogin, createSecretGist, deleteGist, getGistRaw, updateGistFile, type GistInfo } from '../../github/gists.js';
 import { getComment, getIssue, getMilestone } from '../../github/reads.js';
 import { addLabels, ensureLabel, updateComment, updateIssueBody, updateMilestoneDescription } from '../../github/writes.js';
-import type { AuditContext, AuditOptions } from './audit.js';
+import type { AuditContext, AuditOptions } from './settings.js';
 import type { Reference } from './collect.js';
 import type { GistFinding, migrationPlan } from './findings.js';
 import { fetchGist, type GistState } from './lookup.js';
