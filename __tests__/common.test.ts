@@ -58,3 +58,16 @@ test("capSummary keeps a summary under GitHub's 1 MiB, cutting whole lines after
   expect(cut.split('\n').every((l) => l === '' || l.startsWith('|') || l.startsWith('#') || l.startsWith('…'))).toBe(true);
   expect(capSummary(verdict)).toBe(verdict);
 });
+
+test("the token's own comments: its login as GraphQL's viewer or REST spells it, and nobody else's", async () => {
+  const { writtenByToken } = await import('../src/github/reads.js');
+  expect(writtenByToken('github-actions[bot]', 'github-actions[bot]')).toBe(true);
+  expect(writtenByToken('github-actions', 'github-actions[bot]')).toBe(true);
+  expect(writtenByToken('octo-owner', 'octo-owner')).toBe(true);
+  expect(writtenByToken('github-actions[bot]', 'github-actions')).toBe(false);
+  expect(writtenByToken('github-actions[bot]', 'my-agent[bot]')).toBe(false);
+  expect(writtenByToken('octo-owner', 'drive-by')).toBe(false);
+  // An App installation token that could not say who it is: a bot's comment only.
+  expect(writtenByToken(null, 'github-actions[bot]')).toBe(true);
+  expect(writtenByToken(null, 'octo-owner')).toBe(false);
+});

@@ -160,3 +160,80 @@ test("a milestone of 250 issues fits GitHub's 125,000-character release body", a
   expect(body.length).toBeLessThanOrEqual(125000);
   expect(r.stdout).not.toContain('do not fit');
 });
+
+describe("GitHub's recorded payloads (@octokit/webhooks-examples)", () => {
+  /** GitHub's own example of an event, with our repository, milestone and issue in it. */
+  async function recorded(
+    event: 'issues' | 'milestone',
+    action: string,
+    repo: string,
+    milestone: { number: number; title: string },
+    issue?: number,
+  ) {
+    const { default: examples } = (await import('@octokit/webhooks-examples')) as unknown as {
+      default: Array<{ name: string; examples: Array<Record<string, any>> }>;
+    };
+    const example = examples.find((e) => e.name === event)?.examples.find((p) => p.action === action);
+    if (!example) throw new Error(`no recorded ${event}.${action}`);
+    const payload = structuredClone(example);
+    payload.repository = {
+      ...payload.repository,
+      full_name: repo,
+      name: repo.split('/')[1],
+      owner: { ...payload.repository.owner, login: 'octo' },
+    };
+    payload.milestone = { ...payload.milestone, number: milestone.number, title: milestone.title };
+    if (issue !== undefined) payload.issue = { ...payload.issue, number: issue };
+    return { name: event, payload };
+  }
+
+  test('release: draft on a milestone event needs no scope: the milestone closing writes its final set', async () => {
+    const { repo, milestone } = setup();
+    const m = { number: milestone.number, title: milestone.title };
+    const a = closedIssue(repo, milestone.number, 'Guard the null profile');
+    const b = closedIssue(repo, milestone.number, 'Second fix');
+    const r = await run(repo, await recorded('milestone', 'closed', repo, m));
+    expect(r.code).toBe(0);
+    expect(entries(gh.repo(repo).releases[0]?.body ?? null)).toEqual([a.number, b.number]);
+  });
+
+  test("demilestoned (its payload's issue has no milestone, its `milestone` the one left) removes the issue's entry", async () => {
+    const { repo, milestone } = setup();
+    const m = { number: milestone.number, title: milestone.title };
+    const a = closedIssue(repo, milestone.number, 'Stays');
+    const b = closedIssue(repo, milestone.number, 'Moves out');
+    await run(repo, closeEvent(repo, b, m));
+    expect(entries(gh.repo(repo).releases[0].body)).toEqual([a.number, b.number]);
+    gh.repo(repo).issues.get(b.number)!.milestone = null;
+    const event = await recorded('issues', 'demilestoned', repo, m, b.number);
+    expect(event.payload.issue.milestone).toBeNull();
+    const r = await run(repo, event);
+    expect(r.code).toBe(0);
+    expect(entries(gh.repo(repo).releases[0].body)).toEqual([a.number]);
+  });
+});
+
+test('two drafts made by racing closes are merged into the older by the next run; an extra one with text of yours is left and named', async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  const a = closedIssue(repo, milestone.number, 'First');
+  const b = closedIssue(repo, milestone.number, 'Second');
+  // Each racing run found no draft and made its own, with the one entry it read.
+  await run(repo, closeEvent(repo, a, m));
+  const state = gh.repo(repo);
+  const first = state.releases[0];
+  const only = (n: number) => (first.body ?? '').replace(new RegExp(`#${a.number}\\b`, 'g'), `#${n}`);
+  state.releases.push({ ...first, id: first.id + 1, body: only(b.number) });
+  expect(state.releases.filter((x) => x.draft)).toHaveLength(2);
+  const c = closedIssue(repo, milestone.number, 'Third');
+  const r = await run(repo, closeEvent(repo, c, m));
+  expect(r.code).toBe(0);
+  expect(state.releases.map((x) => x.id)).toEqual([first.id]);
+  expect(entries(state.releases[0].body)).toEqual([a.number, b.number, c.number]);
+  expect(r.summary).toContain('merged and deleted 1 extra draft(s)');
+  // An extra draft someone wrote in is never deleted: its entries are merged, and the step says so.
+  state.releases.push({ ...state.releases[0], id: first.id + 5, body: `Notes of mine.\n\n${only(b.number)}` });
+  const again = await run(repo, closeEvent(repo, c, m));
+  expect(state.releases.map((x) => x.id)).toEqual([first.id, first.id + 5]);
+  expect(again.stdout).toContain(`draft release ${first.id + 5} also holds the notes of milestone v1.2`);
+});

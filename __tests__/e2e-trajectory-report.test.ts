@@ -163,6 +163,8 @@ test('milestone notes: 250 closed issues grouped by task type, each linking issu
   }
   gh.issue(repo, { state: 'open', milestone: m.number, title: 'Still open' });
   gh.issue(repo, { state: 'closed', milestone: m.number, title: 'A PR', pull: { body: '', head: 'x' } });
+  // Closed as not planned: no release note, in the file as in the draft.
+  gh.issue(repo, { state: 'closed', milestone: m.number, title: 'Won’t do', state_reason: 'not_planned' });
   const r = await report(repo, { scope: 'milestone', milestone: 'v2.0' });
   expect(r.code).toBe(0);
   expect(r.outputs.issues).toBe('250');
@@ -172,6 +174,7 @@ test('milestone notes: 250 closed issues grouped by task type, each linking issu
     expect(md).toContain(h);
   expect(md).not.toContain('Still open');
   expect(md).not.toContain('A PR');
+  expect(md).not.toContain('Won’t do');
   expect(md).toContain(`- [#1](https://github.example/${repo}/issues/1) Item 0 — [PR #1000](https://github.example/${repo}/pull/1000)`);
   expect(md).toContain(`- [#10](https://github.example/${repo}/issues/10) Item 9 (no trajectory)`);
   const issueList = gh.requests.filter((q) => q.path === `/repos/${repo}/issues`);
@@ -199,4 +202,24 @@ test('bad inputs fail before any request', async () => {
   expect(r.code).toBe(1);
   expect(r.stdout).toContain('::error::forge-trajectory-report: input "scope" must be one of issue, milestone');
   expect(gh.requests.length).toBe(before);
+});
+
+test("an untrusted agent's TRAJECTORY is reported as such (who wrote it, what to add), never as none found", async () => {
+  const repo = setupRepo();
+  gh.user('my-agent[bot]', 'Bot');
+  const issue = gh.issue(repo, { state: 'closed' });
+  gh.comment(repo, issue.number, 'my-agent[bot]', trajectory(5));
+  const r = await report(repo, {}, closed(issue.number));
+  expect(r.code).toBe(0);
+  expect(r.outputs.found).toBe('false');
+  const line = r.stdout.split('\n').find((l) => l.startsWith('::warning::')) ?? '';
+  expect(line).toContain(`No trusted FORGE:TRAJECTORY on #${issue.number}`);
+  expect(line).toContain('my-agent[bot] (NONE) is not in trusted-authors');
+  expect(r.stdout).not.toContain('No FORGE:TRAJECTORY annotation found');
+  expect(r.summary).toContain('No trusted FORGE:TRAJECTORY');
+  const strict = await report(repo, { 'fail-if-missing': 'true' }, closed(issue.number));
+  expect(strict.code).toBe(1);
+  // Listed, it counts.
+  const trusted = await report(repo, { 'trusted-authors': 'OWNER, MEMBER, my-agent[bot]' }, closed(issue.number));
+  expect(trusted.outputs.found).toBe('true');
 });

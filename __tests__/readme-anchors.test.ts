@@ -51,3 +51,18 @@ test('the slug is the one GitHub makes', () => {
   expect(slug('forge-check — the conformance gate')).toBe('forge-check--the-conformance-gate');
   expect(slug('Trust: who may pass a gate')).toBe('trust-who-may-pass-a-gate');
 });
+
+test('the Tokens and permissions table has a row for every action, and names the writes each mode needs', async () => {
+  const { readdirSync } = await import('node:fs');
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Tokens and permissions'), readme.indexOf('\n## ', readme.indexOf('## Tokens and permissions') + 5));
+  const rows = new Map(
+    section
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| Action') && !l.startsWith('|---'))
+      .map((l) => [l.split('|')[1].trim(), l] as const),
+  );
+  for (const action of readdirSync(join(ROOT, 'actions'))) expect(rows.has(action)).toBe(true);
+  expect(rows.get('forge-trajectory-report')).toContain('`release: draft` needs `contents: write`');
+  expect(rows.get('forge-check')).toContain('`statuses: write` with `status: true`');
+});

@@ -329,6 +329,7 @@ export class FakeGitHub {
       closed_at: init.state === 'closed' ? this.tick() : null,
       ...(init.parent ? { parent: init.parent } : {}),
       ...(init.bodyEditor ? { bodyEditor: init.bodyEditor } : {}),
+      ...(init.state_reason !== undefined ? { state_reason: init.state_reason } : {}),
     };
     issue.updated_at = issue.closed_at ?? issue.created_at;
     if (issue.pull) issue.pull = { base: 'main', headRepository: full, sha: defaultSha(full, number), ...issue.pull };
@@ -1789,6 +1790,10 @@ export class FakeGitHub {
         // As users report: an edit of a draft that leaves the tag out resets it.
         x.tag_name = typeof body?.tag_name === 'string' ? body.tag_name : x.draft ? `untagged-${x.id}` : x.tag_name;
         return conformed(200, json(x));
+      }
+      if (rest.length === 2 && method === 'DELETE') {
+        r.releases = r.releases.filter((y) => y.id !== x.id);
+        return [204, {}];
       }
     }
 

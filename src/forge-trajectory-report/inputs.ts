@@ -51,7 +51,10 @@ export function readReportInputs(get: Getter, event: EventInfo): ReportStepInput
     milestoneOf(payload.milestone) ??
     (common.issueNumber === null || common.issueNumber === payload.issue?.number ? milestoneOf(payload.issue?.milestone) : null);
   let scope: ReportScope;
-  if (raw.scope === 'issue') {
+  // release: draft on a milestone event (no issue in it) keeps that milestone's draft: no scope expression needed.
+  const wanted =
+    raw.scope === 'issue' && issue === null && raw.release === 'draft' && milestoneOf(payload.milestone) !== null ? 'milestone' : raw.scope;
+  if (wanted === 'issue') {
     if (issue === null) throw new UsageError(`issue-number is not set and the "${event.name}" event carries no issue`);
     scope = { kind: 'issue', issue };
   } else {

@@ -5,8 +5,8 @@
  * Typed inputs and the client in, reports out; writing the notes file is the
  * action's (notes-file.ts), the Markdown render.ts's.
  */
-import { getField, matchEnum, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
-import type { TrustPolicy } from '../common/trust.js';
+import { getField, matchEnum, parse, stripCodeSpan, TASK_TYPES, type Annotation, type Trajectory } from '../codec/index.js';
+import { counts, type TrustPolicy } from '../common/trust.js';
 import { markEditors, trustedOfType, type Located } from '../common/trusted-annotations.js';
 import { readThreadSnapshot } from '../github/snapshot.js';
 import { ApiError } from '../github/errors.js';
@@ -17,7 +17,7 @@ import type { Repo } from '../common/repo.js';
 import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
 import { getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
-import { createDraftRelease, listReleases, updateDraftRelease, type ReleaseInfo } from '../github/releases.js';
+import { createDraftRelease, deleteRelease, listReleases, updateDraftRelease, type ReleaseInfo } from '../github/releases.js';
 import { composeBlock, holdsBlock, MAX_RELEASE_BODY, readEntries, releaseEntry, withBlock } from './release-draft.js';
 
 function codeSpanValue(s: string | undefined): string | null {
@@ -46,6 +46,8 @@ export interface TrajectoryReport {
   builder: { branch: string | null; commits: string | null; filesChanged: string | null; changes: string | null } | null;
   /** What the trajectory lacks (phase table, completion time): reported, never dropped. */
   missing: string[];
+  /** When none counts: why the newest TRAJECTORY on the thread does not (its author, its hidden or edited state). */
+  passedOver?: string | null;
 }
 
 /** `Task type: Bug Fix` in the trajectory's Investigation row, when no INVESTIGATOR was read. */
@@ -118,6 +120,8 @@ export interface ThreadRead {
   /** The issue as read. */
   item: WorkItem;
   trajectory: Found | null;
+  /** Set when no trajectory counts but one is there: why it does not. */
+  passedOver: string | null;
   investigator: Found | null;
   builder: Found | null;
   requests: number;
@@ -144,13 +148,36 @@ export async function readTrajectoryThread(gh: GitHub, repo: Repo, number: numbe
     );
   markEditors([snap.item], trust);
   const read = snap.item.comments;
+  const trajectory = newest(read, number, 'TRAJECTORY', trust);
   return {
     item: snap.item,
-    trajectory: newest(read, number, 'TRAJECTORY', trust),
+    trajectory,
+    passedOver: trajectory === null ? whyNot(read, number, trust) : null,
     investigator: newest(read, number, 'INVESTIGATOR', trust),
     builder: newest(read, number, 'BUILDER', trust),
     requests: snap.requests,
   };
+}
+
+/**
+ * Why the newest TRAJECTORY on the thread does not count, when one is there:
+ * an agent not in trusted-authors must read as that, never as "none found".
+ */
+function whyNot(comments: readonly ThreadComment[], number: number, trust: TrustPolicy): string | null {
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i];
+    if (!c.body.includes('FORGE:TRAJECTORY') || !parse(c.body).some((a) => a.type === 'TRAJECTORY')) continue;
+    const who = `${c.author.login ?? '(unknown)'} (${c.author.association})`;
+    const why = c.hidden
+      ? `GitHub hides it (${c.hidden})`
+      : c.editedBy && !c.editedBy.trusted
+        ? `it was last edited by ${c.editedBy.login}, who is not in trusted-authors`
+        : !counts('comment', c.author, trust)
+          ? `its author ${who} is not in trusted-authors — add the agent's login there if it writes the trajectory`
+          : 'it is not complete (no TRAJECTORY:COMPLETE sentinel)';
+    return `the FORGE:TRAJECTORY on #${number} (${c.url}) does not count: ${why}`;
+  }
+  return null;
 }
 
 const EMPTY_ITEM: WorkItem = {
@@ -171,12 +198,13 @@ export async function reportIssue(gh: GitHub, repo: Repo, item: WorkItem, trust:
 }
 
 function reportOf(item: WorkItem, thread: ThreadRead): TrajectoryReport {
-  return buildReport(
+  const report = buildReport(
     { number: item.number, title: item.title, url: item.url },
     thread.trajectory,
     thread.investigator?.annotation ?? null,
     thread.builder?.annotation ?? null,
   );
+  return thread.passedOver ? { ...report, passedOver: thread.passedOver } : report;
 }
 
 /** An issue's report, or every closed issue of a milestone. */
@@ -204,7 +232,10 @@ export async function runReport(gh: GitHub, inputs: ReportInputs): Promise<Repor
     return { found: report.found, reports: [report], milestoneTitle: null, scopeTitle: `#${thread.item.number}` };
   }
   const milestone = await resolveMilestone(gh, inputs.repo, inputs.scope.milestone);
-  const issues = await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number });
+  // Issues closed as completed, as in the draft: a not-planned close is no release note.
+  const issues = (await listIssues(gh, inputs.repo, { state: 'closed', milestone: milestone.number })).filter(
+    (i) => i.kind === 'issue' && (i.stateReason ?? 'completed') === 'completed',
+  );
   const reports = await mapLimit(issues, READ_CONCURRENCY, (i) => reportIssue(gh, inputs.repo, i, inputs.trust));
   return { found: reports.some((r) => r.found), reports, milestoneTitle: milestone.title, scopeTitle: `milestone ${milestone.title}` };
 }
@@ -231,6 +262,10 @@ export interface DraftOutcome {
   removed: number[];
   /** Issues that do not fit the release body: named in it, never cut silently. */
   left: number[];
+  /** Extra drafts of the same milestone (racing closes made them), merged into this one and deleted. */
+  merged: number[];
+  /** Extra drafts merged into this one but left, because they hold text besides the block. */
+  kept: number[];
   /** The reports read this run. */
   reports: TrajectoryReport[];
 }
@@ -264,13 +299,18 @@ export async function runReleaseDraft(
 ): Promise<DraftOutcome> {
   const r = inputs.repo;
   const ours = (await listReleases(gh, r)).filter((x) => holdsBlock(x.body, milestone.number));
-  const draft = ours.find((x) => x.draft) ?? null;
-  const base = { milestone, added: [], removed: [], left: [], reports: [] };
+  // Two closes that raced may each have made a draft: the oldest is the one kept, the others' entries join it.
+  const drafts = ours.filter((x) => x.draft).sort((a, b) => a.id - b.id);
+  const draft = drafts[0] ?? null;
+  const extras = drafts.slice(1);
+  const base = { milestone, added: [], removed: [], left: [], reports: [], merged: [], kept: [] };
   if (draft === null && ours.length > 0) return { ...base, result: 'published', release: ours[0] };
   const closed = await listIssues(gh, r, { state: 'closed', milestone: milestone.number });
   // Issues closed as completed: a not-planned close is no release note.
   const wanted = closed.filter((i) => i.kind === 'issue' && (i.stateReason ?? 'completed') === 'completed');
-  const existing = draft ? readEntries(draft.body ?? '', milestone.number) : [];
+  const existing: ReturnType<typeof readEntries> = [];
+  for (const d of draft ? [draft, ...extras] : [])
+    for (const e of readEntries(d.body ?? '', milestone.number)) if (!existing.some((x) => x.number === e.number)) existing.push(e);
   const have = new Set(existing.map((e) => e.number));
   const keep = new Set(wanted.map((i) => i.number));
   const reports = await mapLimit(
@@ -290,9 +330,22 @@ export async function runReleaseDraft(
     left,
     reports,
   };
-  if (draft && draft.body === body && draft.tag === tag) return { ...base, ...changes, result: 'unchanged', release: draft };
-  if (draft) return { ...base, ...changes, result: 'updated', release: await updateDraftRelease(gh, r, draft.id, tag, body) };
-  return { ...base, ...changes, result: 'created', release: await createDraftRelease(gh, r, tag, name, body) };
+  if (draft && draft.body === body && draft.tag === tag && extras.length === 0)
+    return { ...base, ...changes, result: 'unchanged', release: draft };
+  if (!draft) return { ...base, ...changes, result: 'created', release: await createDraftRelease(gh, r, tag, name, body) };
+  const release = draft.body === body && draft.tag === tag ? draft : await updateDraftRelease(gh, r, draft.id, tag, body);
+  // The extra drafts, once their entries are in the kept one: deleted when they hold nothing but our block (nothing of
+  // the maintainer's is lost); one with text of someone's around the block is left, and named.
+  const merged: number[] = [];
+  const kept: number[] = [];
+  for (const x of extras) {
+    if (withBlock(x.body, milestone.number, '').trim() !== '') kept.push(x.id);
+    else {
+      await deleteRelease(gh, r, x.id);
+      merged.push(x.id);
+    }
+  }
+  return { ...base, ...changes, merged, kept, result: 'updated', release };
 }
 
 /** The milestone a draft is kept for: as the event named it, or read (an issue's, or one named by number or title); null when the issue has none. */

@@ -91,8 +91,10 @@ function reportOutputs(outcome: ReportOutcome, markdown: string): Record<(typeof
 }
 
 function reportSummary(outcome: ReportOutcome, markdown: string): string {
-  return outcome.found
-    ? markdown
+  if (outcome.found) return markdown;
+  const passed = outcome.milestoneTitle === null ? outcome.reports[0]?.passedOver : null;
+  return passed
+    ? `## FORGE trajectory report — ${inert(outcome.scopeTitle)}\n\nNo trusted FORGE:TRAJECTORY: ${inert(passed)}.\n`
     : `## FORGE trajectory report — ${inert(outcome.scopeTitle)}\n\nNo FORGE:TRAJECTORY annotation found — skipping.\n`;
 }
 
@@ -108,6 +110,12 @@ function verdict(inputs: ReportStepInputs, outcome: ReportOutcome): Verdict {
       warnings: [],
     };
   const r = outcome.reports[0];
+  if (!r.found && r.passedOver) {
+    // One is there but does not count: say who wrote it and why, never "none found".
+    if (inputs.failIfMissing)
+      return { failure: `No trusted FORGE:TRAJECTORY on #${r.issue.number}: ${r.passedOver}`, notices: [], warnings: [] };
+    return { failure: null, notices: [], warnings: [`No trusted FORGE:TRAJECTORY on #${r.issue.number}: ${r.passedOver}`] };
+  }
   if (!r.found) {
     if (inputs.failIfMissing)
       return { failure: `No FORGE:TRAJECTORY annotation found on #${r.issue.number} (fail-if-missing is set)`, notices: [], warnings: [] };
@@ -152,11 +160,21 @@ export function draftResult(inputs: ReportStepInputs, outcome: DraftOutcome | nu
     outcome.added.length ? `added ${outcome.added.map((n) => `#${n}`).join(', ')}` : '',
     outcome.removed.length ? `removed ${outcome.removed.map((n) => `#${n}`).join(', ')} (no longer closed as completed here)` : '',
   ].filter((w) => w !== '');
-  const warnings = outcome.left.length
-    ? [
-        `${outcome.left.length} issue(s) do not fit GitHub's release body limit and are named in the draft instead: ${outcome.left.map((n) => `#${n}`).join(', ')}`,
-      ]
-    : [];
+  const warnings = [
+    ...(outcome.left.length
+      ? [
+          `${outcome.left.length} issue(s) do not fit GitHub's release body limit and are named in the draft instead: ${outcome.left.map((n) => `#${n}`).join(', ')}`,
+        ]
+      : []),
+    ...outcome.kept.map(
+      (id) =>
+        `draft release ${id} also holds the notes of milestone ${m.title} (two closes raced): its entries are merged into this draft, but it holds text besides them, so it is left for you to delete`,
+    ),
+  ];
+  if (outcome.merged.length)
+    words.push(
+      `merged and deleted ${outcome.merged.length} extra draft(s) of the milestone that racing closes made (${outcome.merged.join(', ')})`,
+    );
   const body = outcome.release?.body ?? '';
   return {
     outputs: {

@@ -187,7 +187,11 @@ export async function tokenLogin(gh: GitHub): Promise<string | null> {
 /** Did the token write as `login`? Its own login when known; for an App installation token, a bot. */
 export function writtenByToken(identity: string | null, login: string | null): boolean {
   if (!login) return false;
-  return identity !== null ? login.toLowerCase() === identity.toLowerCase() : login.endsWith('[bot]');
+  if (identity === null) return login.endsWith('[bot]');
+  // GraphQL's viewer names an App installation's bot with `[bot]` (REST's spelling) or, read as an actor, by its
+  // slug alone: the same account either way, and a user's login never ends in `[bot]`.
+  const bare = (x: string) => x.toLowerCase().replace(/\[bot\]$/, '');
+  return bare(login) === bare(identity) && (!identity.endsWith('[bot]') || login.endsWith('[bot]'));
 }
 
 /** An open PR of this repository and its head commit (fork PRs included). */

@@ -51,3 +51,8 @@ export async function updateDraftRelease(gh: GitHub, r: Repo, id: number, tag: s
   );
   return toRelease(data);
 }
+
+/** Delete a release (a draft this action made twice, which holds nothing of anyone else's). */
+export async function deleteRelease(gh: GitHub, r: Repo, id: number): Promise<void> {
+  await api(`deleting draft release ${id}`, () => gh.rest.repos.deleteRelease({ ...r, release_id: id }));
+}
