@@ -323,4 +323,69 @@ describe('the local run (scripts/local-run.mjs)', () => {
     expect(gate.stdout).toContain('notice: ');
     expect((await run('forge-nothing')).status).toBe(2);
   });
+
+  test('says before it writes to the repository, and --dry-run writes nothing', async () => {
+    const repo = setupRepo('localwrites');
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    gh.comment(repo, issue.number, 'maintainer', builder());
+    const dir = mkdtempSync(join(tmpdir(), 'forge-local-test-'));
+    const envFile = join(dir, '.env');
+    const lines = [
+      'INPUT_GITHUB-TOKEN=ghs_actions',
+      `GITHUB_REPOSITORY=${repo}`,
+      `GITHUB_API_URL=${gh.url}`,
+      `INPUT_ISSUE-NUMBER=${issue.number}`,
+    ];
+    const run = (action: string, extra: string[], ...args: string[]) => {
+      writeFileSync(envFile, [...lines, ...extra].join('\n'));
+      return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+        const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local-run.mjs'), action, envFile, ...args], {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (status) => done({ status, stdout, stderr }));
+      });
+    };
+    const writes = () => gh.writes().length;
+    let before = writes();
+    const dry = await run('forge-check', ['INPUT_COMMENT=true'], '--dry-run');
+    expect(dry.status).toBe(0);
+    expect(dry.stderr).toContain(`dry run: nothing is written to ${repo}`);
+    expect(writes()).toBe(before);
+    const emitDry = await run('forge-emit', ['INPUT_TYPE=CONTEXT', 'INPUT_SECTIONS=Known Pitfalls for This Area: none'], '--dry-run');
+    expect(emitDry.status).toBe(0);
+    expect(writes()).toBe(before);
+    // A real run that writes says so first.
+    const real = await run('forge-check', ['INPUT_COMMENT=true']);
+    expect(real.stderr).toContain(`this run writes to ${repo} on ${gh.url} (a status comment); pass --dry-run to read only`);
+    expect(writes()).toBeGreaterThan(before);
+    // release: draft cannot run without writing: refused, nothing sent.
+    before = gh.requests.length;
+    const release = await run('forge-trajectory-report', ['INPUT_RELEASE=draft'], '--dry-run');
+    expect(release.status).toBe(2);
+    expect(release.stderr).toContain('has no dry run');
+    expect(gh.requests.length).toBe(before);
+  });
+});
+
+test('an issue-number or repository the token cannot see is an error, never conforming=true', async () => {
+  const repo = setupRepo('unseen');
+  for (const [repository, number] of [
+    [repo, '999'],
+    ['octo/no-such-repository', '1'],
+  ]) {
+    const r = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': number },
+    });
+    expect(r.code).toBe(1);
+    expect(r.outputs.conforming).toBeUndefined();
+    expect(r.stdout).toContain(`::error::forge-check: issue-number ${number} is not an issue or PR this token can see in ${repository}`);
+  }
 });

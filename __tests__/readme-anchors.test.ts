@@ -55,7 +55,10 @@ test('the slug is the one GitHub makes', () => {
 test('the Tokens and permissions table has a row for every action, and names the writes each mode needs', async () => {
   const { readdirSync } = await import('node:fs');
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Tokens and permissions'), readme.indexOf('\n## ', readme.indexOf('## Tokens and permissions') + 5));
+  const section = readme.slice(
+    readme.indexOf('## Tokens and permissions'),
+    readme.indexOf('\n## ', readme.indexOf('## Tokens and permissions') + 5),
+  );
   const rows = new Map(
     section
       .split('\n')

@@ -7,7 +7,12 @@
 // line. No terminal needed (nothing prompts). forge-gate, a composite, runs as
 // its step does: its inputs on forge-check with scope: pull-requests.
 //
-//   node scripts/local-run.mjs forge-check [.env]
+// It runs against the repository the .env names, with the token it gives: before
+// a run that can write there (statuses, comments, labels, releases, gists) it
+// says what, on stderr; --dry-run turns every write off (or refuses, where an
+// action has no way to run without writing).
+//
+//   node scripts/local-run.mjs forge-check [.env] [--dry-run]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +20,42 @@ import { join, resolve } from 'node:path';
 import YAML from 'yaml';
 
 const root = new URL('..', import.meta.url).pathname;
-const ACTIONS = ['forge-check', 'forge-emit', 'forge-gate', 'forge-trajectory-report', 'gist-visibility-audit'];
+const ACTIONS = ['forge-check', 'forge-context', 'forge-emit', 'forge-gate', 'forge-trajectory-report', 'gist-visibility-audit'];
+
+const on = (v) => /^true$/i.test(String(v ?? '').trim());
+const set = (v) => String(v ?? '').trim() !== '';
+
+/**
+ * What each action writes to GitHub with these inputs, and the inputs that
+ * make it read only (null: it cannot run without writing).
+ */
+const WRITES = {
+  'forge-check': (i) => ({
+    writes: [on(i.INPUT_STATUS) && 'commit statuses', on(i.INPUT_COMMENT) && 'a status comment'].filter(Boolean),
+    dry: { INPUT_STATUS: 'false', INPUT_COMMENT: 'false' },
+  }),
+  'forge-gate': (i) => ({
+    writes: [on(i.INPUT_STATUS) && 'commit statuses', on(i.INPUT_COMMENT) && 'a status comment'].filter(Boolean),
+    dry: { INPUT_STATUS: 'false', INPUT_COMMENT: 'false' },
+  }),
+  'forge-context': () => ({ writes: [], dry: {} }),
+  'forge-emit': (i) => ({
+    writes: on(i['INPUT_DRY-RUN']) ? [] : ['an annotation comment', set(i.INPUT_LABEL) && 'labels'].filter(Boolean),
+    dry: { 'INPUT_DRY-RUN': 'true' },
+  }),
+  'forge-trajectory-report': (i) => ({
+    writes: i.INPUT_RELEASE === 'draft' ? ['a draft release'] : [],
+    dry: i.INPUT_RELEASE === 'draft' ? null : {},
+  }),
+  'gist-visibility-audit': (i) => ({
+    writes: on(i['INPUT_DRY-RUN'])
+      ? []
+      : [set(i['INPUT_LABEL-ON-VIOLATION']) && 'labels', on(i.INPUT_REMEDIATE) && 'gists, comments and milestone descriptions'].filter(
+          Boolean,
+        ),
+    dry: { 'INPUT_DRY-RUN': 'true' },
+  }),
+};
 
 function fail(message) {
   process.stderr.write(`local-run: ${message}\n`);
@@ -68,8 +108,10 @@ function readOutputs(text) {
   return out;
 }
 
-const [action, envPath = '.env'] = process.argv.slice(2);
-if (!ACTIONS.includes(action)) fail(`usage: node scripts/local-run.mjs <${ACTIONS.join('|')}> [.env]`);
+const args = process.argv.slice(2);
+const dryRun = args.includes('--dry-run');
+const [action, envPath = '.env'] = args.filter((a) => a !== '--dry-run');
+if (!ACTIONS.includes(action)) fail(`usage: node scripts/local-run.mjs <${ACTIONS.join('|')}> [.env] [--dry-run]`);
 const fileEnv = readEnvFile(resolve(envPath));
 if (!fileEnv.GITHUB_REPOSITORY) fail(`${envPath} must set GITHUB_REPOSITORY (owner/name)`);
 
@@ -101,6 +143,16 @@ const env = {
   GITHUB_OUTPUT: output,
   GITHUB_STEP_SUMMARY: summary,
 };
+const plan = WRITES[action](env);
+if (dryRun) {
+  if (plan.dry === null)
+    fail(`${action} has no dry run with these inputs (it would write ${plan.writes.join(', ')}): set INPUT_RELEASE=none to see the notes`);
+  Object.assign(env, plan.dry);
+  process.stderr.write(`local-run: dry run: nothing is written to ${env.GITHUB_REPOSITORY}\n`);
+} else if (plan.writes.length > 0)
+  process.stderr.write(
+    `local-run: this run writes to ${env.GITHUB_REPOSITORY} on ${env.GITHUB_API_URL} (${plan.writes.join(', ')}); pass --dry-run to read only\n`,
+  );
 
 const run = spawnSync(process.execPath, [join(root, 'dist', bundle, 'index.js')], { env, encoding: 'utf8' });
 const failures = [];

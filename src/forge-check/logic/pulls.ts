@@ -6,7 +6,7 @@
  * commit is — never a number the triggering run could have forged; a merge
  * group is every PR whose changes its commit holds.
  */
-import { errorMessage } from '../../common/errors.js';
+import { errorMessage, UsageError } from '../../common/errors.js';
 import { retryWaits, sleep } from '../../common/waits.js';
 import { repoName } from '../../common/repo.js';
 import { counts } from '../../common/trust.js';
@@ -111,6 +111,11 @@ async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = 
     }
   }
   if (found.kind === 'pull') return touched([{ kind: 'pull', number, named: null }]);
+  // A number the workflow named that the token cannot see is a mistake to report, never a pass on nothing.
+  if (found.kind === 'missing' && named)
+    throw new UsageError(
+      `issue-number ${number} is not an issue or PR this token can see in ${here}: check the number, the repository, and that the token can read it`,
+    );
   if (found.kind === 'missing')
     return touched([], [`#${number} is not an issue or PR this token can see in ${here} (deleted or transferred?): nothing to gate`]);
   const notes: string[] = [...found.notes, ...lagNotes];
