@@ -159,3 +159,40 @@ test("the release refuses a tag that is not package.json's version", () => {
   );
   expect(pkg.bin).toEqual({ forge: 'dist/cli/index.js', 'forge-actions': 'dist/cli/index.js' });
 });
+
+/** The gate's settings, as every example that runs the gate reads them: four repository variables, one fallback each. */
+const GATE_SETTINGS = {
+  required: "${{ vars.FORGE_REQUIRED || 'INVESTIGATOR, BUILDER, REVIEWER' }}",
+  'trusted-authors': "${{ vars.FORGE_TRUSTED_AUTHORS || 'OWNER, MEMBER, COLLABORATOR, github-actions[bot], my-agent[bot]' }}",
+  'exempt-authors': "${{ vars.FORGE_EXEMPT_AUTHORS || 'dependabot[bot], renovate[bot]' }}",
+  'exempt-labels': "${{ vars.FORGE_EXEMPT_LABELS || 'forge:exempt' }}",
+};
+
+test("every gate run in the examples and the README judges by the same settings: a re-gate never overwrites the gate's verdict with others", () => {
+  let gates = 0;
+  for (const file of WORKFLOWS.filter((f) => !f.startsWith('.github/'))) {
+    const doc = YAML.parse(readFileSync(file.startsWith('/') ? file : join(ROOT, file), 'utf8')) as {
+      jobs: Record<string, { steps?: Array<{ uses?: string; with?: Record<string, unknown> }> }>;
+    };
+    for (const job of Object.values(doc.jobs))
+      for (const step of job.steps ?? []) {
+        const action = step.uses ? ourAction(step.uses) : null;
+        // The gate: forge-gate, or forge-check writing a status.
+        if (action !== 'forge-gate' && !(action === 'forge-check' && String(step.with?.status) === 'true')) continue;
+        gates++;
+        const settings = Object.fromEntries(Object.keys(GATE_SETTINGS).map((k) => [k, step.with?.[k]]));
+        expect([file, settings]).toEqual([file, GATE_SETTINGS]);
+      }
+  }
+  // The Quick start, the complete gate, the follow-up, the agent's re-gate (file and README), the PR check (file and README).
+  expect(gates).toBeGreaterThanOrEqual(7);
+});
+
+test('the review follow-up runs only for fork PRs, and waits for a workflow name no other example takes', () => {
+  const follow = YAML.parse(readFileSync(join(ROOT, 'examples/workflows/forge-gate-review-followup.yml'), 'utf8'));
+  expect(follow.jobs.gate.if).toContain('github.event.workflow_run.head_repository.full_name != github.repository');
+  const waited: string[] = follow.on.workflow_run.workflows;
+  const names = WORKFLOWS.map((f) => YAML.parse(readFileSync(f.startsWith('/') ? f : join(ROOT, f), 'utf8')).name as string);
+  for (const name of waited) expect(names.filter((n) => n === name).length).toBeLessThanOrEqual(2);
+  expect(names.filter((n) => n === 'FORGE gate').length).toBeLessThanOrEqual(2);
+});
