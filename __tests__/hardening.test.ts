@@ -80,15 +80,20 @@ describe('hardening round 4', () => {
     return out;
   }
 
-  test('nothing read from GitHub becomes a runner command: ##[ is folded anywhere, :: at a line start', () => {
+  test('nothing read from GitHub becomes a runner command: a plain line is folded (##[ anywhere, :: at a line start); an annotation is one line that @actions/core writes as it always does', () => {
     expect(fold('milestone ##[error]boom')).not.toContain('##[');
     expect(fold('a\n::error::x\n  ::warning::y')).not.toMatch(/^\s*::/m);
     const out = captured(() => {
       info('title: ##[error]forged\n::error::forged too');
-      notice('gist file ##[warning]x.md');
+      notice('gist file ##[warning]x.md\n::error::a second line');
     });
-    expect(out).not.toContain('##[');
-    expect(out.split('\n').filter((l) => /^\s*::/.test(l))).toEqual([expect.stringMatching(/^::notice::gist file/)]);
+    const lines = out.split('\n').filter((l) => l !== '');
+    // The plain lines carry no command at all.
+    const plain = lines.filter((l) => !l.startsWith('::notice::'));
+    expect(plain.join('\n')).not.toContain('##[');
+    expect(plain.filter((l) => /^\s*::/.test(l))).toEqual([]);
+    // The annotation is exactly what @actions/core writes: one `::notice::` line, its line break escaped, no folding.
+    expect(lines.filter((l) => l.startsWith('::notice::'))).toEqual(['::notice::gist file ##[warning]x.md%0A::error::a second line']);
   });
 
   test('boolean inputs take only the YAML 1.2 core spellings; empty is the default', () => {

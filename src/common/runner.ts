@@ -80,14 +80,14 @@ export async function runDefinition<I>(def: ActionDefinition<I>): Promise<void> 
     for (const [k, v] of Object.entries(result.outputs)) core.setOutput(k, String(v));
     for (const n of result.notices ?? []) core.notice(n);
     for (const w of result.warnings ?? []) core.warning(w);
-    if (result.summary) core.appendSummary(capSummary(result.summary));
+    if (result.summary) await core.appendSummary(capSummary(result.summary));
     if (result.failure) core.setFailed(result.failure);
   } catch (err) {
     if (!(err instanceof UsageError)) core.debug(err instanceof Error && err.stack ? err.stack : String(err));
     const message = `${def.name}: ${oneLine(err)}`;
     try {
       // The summary says why the step stopped, not only the log.
-      core.appendSummary(capSummary(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`));
+      await core.appendSummary(capSummary(`## ${def.name} failed\n\n${message.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}\n`));
     } catch {
       // A summary that cannot be written does not hide the failure.
     }

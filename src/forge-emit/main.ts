@@ -1,7 +1,7 @@
 /**
  * The forge-emit action's entry, in the actions/typescript-action shape: `run()`
  * reads inputs, runs the action and reports. The dist bundle calls it; so does
- * `npx @github/local-action run actions/forge-emit src/forge-emit/main.ts .env`.
+ * `npx @github/local-action run actions/forge-emit ../../src/forge-emit/main.ts .env`.
  */
 import { runDefinition } from '../common/runner.js';
 import { forgeEmit } from './action.js';

@@ -1,7 +1,7 @@
 /**
  * The forge-trajectory-report action's entry, in the actions/typescript-action shape: `run()`
  * reads inputs, runs the action and reports. The dist bundle calls it; so does
- * `npx @github/local-action run actions/forge-trajectory-report src/forge-trajectory-report/main.ts .env`.
+ * `npx @github/local-action run actions/forge-trajectory-report ../../src/forge-trajectory-report/main.ts .env`.
  */
 import { runDefinition } from '../common/runner.js';
 import { forgeTrajectoryReport } from './action.js';
