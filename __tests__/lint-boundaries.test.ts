@@ -33,6 +33,8 @@ const PROBES: Array<[string, string, string, boolean]> = [
   ['src/forge-check/repository/logic.ts', '../../common/paths.js', 'writeWorkspaceFile', true],
   ['src/gist-visibility-audit/logic/probe.ts', '../../common/paths.js', 'workspacePath', true],
   ['src/forge-emit/logic.ts', '@actions/core', 'info', true],
+  ['src/common/workflow-commands.ts', '@actions/core', 'info', false],
+  ['src/common/probe.ts', '@actions/core', 'info', true],
   ['src/forge-emit/action.ts', '../common/paths.js', 'readWorkspaceFile', false],
   ['src/cli/probe.ts', '../forge-check/render.js', 'itemResult', true],
   ['src/cli/probe.ts', '../conformance/report.js', 'readReport', false],
