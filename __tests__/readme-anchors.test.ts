@@ -35,16 +35,23 @@ function anchors(markdown: string): Set<string> {
   return out;
 }
 
-test.each(['README.md', 'CONTRIBUTING.md', 'docs/internals.md', 'docs/implementation-notes.md'])(
-  '%s: every #anchor link has its heading',
-  (file) => {
-    const text = readFileSync(join(ROOT, file), 'utf8');
-    const known = anchors(text);
-    const links = [...text.matchAll(/\]\(#([^)\s]+)\)/g)].map((m) => m[1]);
-    expect(links.length).toBeGreaterThan(file === 'README.md' ? 10 : -1);
-    expect(links.filter((l) => !known.has(l))).toEqual([]);
-  },
-);
+const PAGES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  'docs/internals.md',
+  'docs/implementation-notes.md',
+  'docs/trust.md',
+  'docs/codec.md',
+  'docs/reference.md',
+];
+
+test.each(PAGES)('%s: every #anchor link has its heading', (file) => {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const known = anchors(text);
+  const links = [...text.matchAll(/\]\(#([^)\s]+)\)/g)].map((m) => m[1]);
+  expect(links.length).toBeGreaterThan(file === 'README.md' ? 10 : -1);
+  expect(links.filter((l) => !known.has(l))).toEqual([]);
+});
 
 test('the slug is the one GitHub makes', () => {
   expect(slug('The `forge` CLI')).toBe('the-forge-cli');
@@ -68,4 +75,28 @@ test('the Tokens and permissions table has a row for every action, and names the
   for (const action of readdirSync(join(ROOT, 'actions'))) expect(rows.has(action)).toBe(true);
   expect(rows.get('forge-trajectory-report')).toContain('`release: draft` needs `contents: write`');
   expect(rows.get('forge-check')).toContain('`statuses: write` with `status: true`');
+});
+
+test.each(PAGES)('%s: every link to another page lands on a file, and its #anchor on a heading there', async (file) => {
+  const { existsSync } = await import('node:fs');
+  const { dirname, normalize } = await import('node:path');
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const broken: string[] = [];
+  for (const m of text.matchAll(/\]\(([^)\s#:]+\.md)(?:#([^)\s]+))?\)/g)) {
+    const target = normalize(join(dirname(file), m[1]));
+    if (!existsSync(join(ROOT, target))) {
+      broken.push(`${m[1]} (no such file)`);
+      continue;
+    }
+    if (m[2] && !anchors(readFileSync(join(ROOT, target), 'utf8')).has(m[2])) broken.push(`${m[1]}#${m[2]}`);
+  }
+  expect(broken).toEqual([]);
+});
+
+test('the README is a first screen and a guide: the reference, the codec and the trust rules live in docs/', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  expect(readme.length).toBeLessThan(70_000);
+  expect(readme).not.toContain('<!-- action-tables -->');
+  expect(readFileSync(join(ROOT, 'docs/reference.md'), 'utf8')).toContain('<!-- action-tables -->');
+  for (const page of ['docs/trust.md', 'docs/codec.md', 'docs/reference.md']) expect(readme).toContain(`](${page}`);
 });

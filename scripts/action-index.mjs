@@ -1,4 +1,4 @@
-// Writes action-index.md, and the README's inputs and outputs tables, from the
+// Writes action-index.md, and docs/reference.md's inputs and outputs tables, from the
 // action.yml files, and the README's CLI block from the committed CLI bundle's
 // own --help, so none drifts from what the code declares. `--check` exits 1
 // when any is stale.
@@ -60,7 +60,7 @@ function replaceBlock(readme, name, lines) {
   const close = `<!-- /${name} -->`;
   const a = readme.indexOf(open);
   const b = readme.indexOf(close);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${open} block`);
+  if (a < 0 || b < a) throw new Error(`the file has no ${open} block`);
   return `${readme.slice(0, a + open.length)}\n\n${lines.join('\n')}\n${readme.slice(b)}`;
 }
 
@@ -70,20 +70,30 @@ function cliUsage() {
   return ['```text', help.trimEnd(), '```', ''];
 }
 
-/** The README with its generated blocks (the actions' tables, the CLI's usage) made anew. */
+/** The README with its generated block (the CLI's usage) made anew. */
 export function renderReadme(readme) {
-  const tablesDone = replaceBlock(
-    readme,
+  return replaceBlock(readme, 'cli-usage', cliUsage());
+}
+
+/** docs/reference.md with its generated block (every action's inputs and outputs tables) made anew. */
+export function renderReference(reference) {
+  return replaceBlock(
+    reference,
     'action-tables',
     docs.flatMap(([n, y]) => tables(n, y, 3)),
   );
-  return replaceBlock(tablesDone, 'cli-usage', cliUsage());
 }
 
 writeOrCheck(join(root, 'action-index.md'), render(), 'action-index.md', 'node scripts/action-index.mjs');
 writeOrCheck(
   join(root, 'README.md'),
   renderReadme(readFileSync(join(root, 'README.md'), 'utf8')),
-  "README.md's inputs and outputs tables and CLI usage",
+  "README.md's CLI usage",
+  'node scripts/action-index.mjs',
+);
+writeOrCheck(
+  join(root, 'docs', 'reference.md'),
+  renderReference(readFileSync(join(root, 'docs', 'reference.md'), 'utf8')),
+  "docs/reference.md's inputs and outputs tables",
   'node scripts/action-index.mjs',
 );
