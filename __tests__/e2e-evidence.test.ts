@@ -394,6 +394,8 @@ describe('4. hardening from the bundle', () => {
     // no command in it: the text's line break is escaped, so it starts no line, and no `::error::` comes of it.
     for (const l of lines) expect(l.startsWith('::add-mask::') || l.startsWith('::notice::') || !/##\[|^\s*::/.test(l)).toBe(true);
     expect(lines.filter((l) => l.startsWith('::error::'))).toEqual([]);
-    expect(lines.find((l) => l.startsWith('::notice::'))).toContain('was transferred to https://x.example/##[error]forged%0A::error::again');
+    expect(lines.find((l) => l.startsWith('::notice::'))).toContain(
+      'was transferred to https://x.example/##[error]forged%0A::error::again',
+    );
   });
 });

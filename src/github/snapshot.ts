@@ -139,6 +139,28 @@ type GateData = {
     | null;
 };
 
+/**
+ * One query: its data, errors beside the data as notes (a node GitHub could
+ * not show), and its request and points counted.
+ */
+async function ask<T>(
+  gh: GitHub,
+  what: string,
+  query: string,
+  variables: Record<string, unknown>,
+  notes: string[],
+  count: Counted,
+): Promise<T & { rateLimit?: { cost: number } | null }> {
+  const data = await api(`reading ${what}`, () =>
+    withPartialData(gh.graphql<T & { rateLimit?: { cost: number } | null }>(query, variables), (errors) =>
+      notes.push(...errors.map((e) => `GitHub could not show part of ${what}: ${e}`)),
+    ),
+  );
+  count.requests++;
+  count.points += data.rateLimit?.cost ?? 0;
+  return data;
+}
+
 /** An open PR's head and author: who else shows the status written on a commit. */
 export interface OpenHead {
   number: number;
@@ -314,13 +336,7 @@ export async function readGateSnapshot(
       variables[`c${i}`] = c;
     });
     const what = batch.length > 0 ? `PR ${batch.map((n) => `#${n}`).join(', ')}` : 'the commits asked about';
-    const data = await api(`reading ${what}`, () =>
-      withPartialData(gh.graphql<GateData>(gateQuery(batch.length, shas.length, open && b === 0), variables), (errors) =>
-        out.notes.push(...errors.map((e) => `GitHub could not show part of ${what}: ${e}`)),
-      ),
-    );
-    out.requests++;
-    out.points += data.rateLimit?.cost ?? 0;
+    const data = await ask<GateData>(gh, what, gateQuery(batch.length, shas.length, open && b === 0), variables, out.notes, out);
     out.viewer ??= restLogin(data.viewer);
     const repo = data.repository;
     const here = repo?.nameWithOwner ?? repoName(r);
@@ -364,18 +380,15 @@ export interface IssueSnapshot extends Counted {
 /** Issue #number with its labels, body and every comment, and the token's login: one request per 100 comments. */
 export async function readIssueSnapshot(gh: GitHub, r: Repo, number: number): Promise<IssueSnapshot> {
   const notes: string[] = [];
-  const count: Counted = { requests: 1, points: 0 };
-  const data = await api(`reading #${number}`, () =>
-    withPartialData(
-      gh.graphql<{
-        rateLimit?: { cost: number } | null;
-        viewer?: GraphqlActor;
-        repository: { nameWithOwner: string; issue: IssueNode | null } | null;
-      }>(ISSUE_QUERY, { owner: r.owner, repo: r.repo, number }),
-      (errors) => notes.push(...errors.map((e) => `GitHub could not show part of #${number}: ${e}`)),
-    ),
+  const count: Counted = { requests: 0, points: 0 };
+  const data = await ask<{ viewer?: GraphqlActor; repository: { nameWithOwner: string; issue: IssueNode | null } | null }>(
+    gh,
+    `#${number}`,
+    ISSUE_QUERY,
+    { owner: r.owner, repo: r.repo, number },
+    notes,
+    count,
   );
-  count.points += data.rateLimit?.cost ?? 0;
   const node = data.repository?.issue ?? null;
   const viewer = restLogin(data.viewer);
   if (node === null) return { item: null, viewer, incomplete: false, notes, ...count };
@@ -447,17 +460,15 @@ export async function readThreadSnapshot(
   enough: (comments: readonly ThreadComment[]) => boolean = () => false,
 ): Promise<ThreadSnapshot> {
   const notes: string[] = [];
-  const count: Counted = { requests: 1, points: 0 };
-  const data = await api(`reading #${number}`, () =>
-    withPartialData(
-      gh.graphql<{
-        rateLimit?: { cost: number } | null;
-        repository: { nameWithOwner: string; issueOrPullRequest: EndsNode | null } | null;
-      }>(THREAD_ENDS_QUERY, { owner: r.owner, repo: r.repo, number }),
-      (errors) => notes.push(...errors.map((e) => `GitHub could not show part of #${number}: ${e}`)),
-    ),
+  const count: Counted = { requests: 0, points: 0 };
+  const data = await ask<{ repository: { nameWithOwner: string; issueOrPullRequest: EndsNode | null } | null }>(
+    gh,
+    `#${number}`,
+    THREAD_ENDS_QUERY,
+    { owner: r.owner, repo: r.repo, number },
+    notes,
+    count,
   );
-  count.points += data.rateLimit?.cost ?? 0;
   const node = data.repository?.issueOrPullRequest ?? null;
   if (node === null) return { item: null, complete: true, notes, ...count };
   const here = data.repository?.nameWithOwner ?? repoName(r);
