@@ -278,6 +278,21 @@ test('primary rate-limit exhaustion: waited out when the reset is near, a clear 
   expect(far.stdout).toMatch(/::error::forge-check: reading #\d+ failed \(POST \/graphql\): GitHub API rate limit exhausted \(resets at /);
 });
 
+/** scripts/local-run.mjs as a person runs it; asynchronous, since the loopback GitHub answers from this very process. */
+function localRun(cwd: string, action: string, envFile: string, ...args: string[]) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local-run.mjs'), action, envFile, ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
 describe('the local run (scripts/local-run.mjs)', () => {
   test('shows outputs as name=value, ends a failure with its one line and no stack trace, needs no terminal; forge-gate runs too', async () => {
     const repo = setupRepo('localrun');
@@ -295,19 +310,7 @@ describe('the local run (scripts/local-run.mjs)', () => {
         `INPUT_ISSUE-NUMBER="${issue.number}"`,
       ].join('\n'),
     );
-    // Asynchronous: the loopback GitHub answers from this very process.
-    const run = (action: string) =>
-      new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-        const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local-run.mjs'), action, envFile], {
-          cwd: dir,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => (stdout += d));
-        child.stderr.on('data', (d) => (stderr += d));
-        child.on('close', (status) => done({ status, stdout, stderr }));
-      });
+    const run = (action: string) => localRun(dir, action, envFile);
     const r = await run('forge-check');
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^conforming=false$/m);
@@ -339,17 +342,7 @@ describe('the local run (scripts/local-run.mjs)', () => {
     ];
     const run = (action: string, extra: string[], ...args: string[]) => {
       writeFileSync(envFile, [...lines, ...extra].join('\n'));
-      return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-        const child = spawn(process.execPath, [join(ROOT, 'scripts', 'local-run.mjs'), action, envFile, ...args], {
-          cwd: dir,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d) => (stdout += d));
-        child.stderr.on('data', (d) => (stderr += d));
-        child.on('close', (status) => done({ status, stdout, stderr }));
-      });
+      return localRun(dir, action, envFile, ...args);
     };
     const writes = () => gh.writes().length;
     let before = writes();
