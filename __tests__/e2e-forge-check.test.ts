@@ -263,6 +263,36 @@ test('bad inputs fail with one line before any API call', async () => {
   expect(gh.requests.length).toBe(before);
 });
 
+test("the event is @actions/github's context: a payload file that is not JSON fails in one line before any API call; a missing one is said and read as empty", async () => {
+  const repo = setupRepo('badpayload');
+  const dir = mkdtempSync(join(tmpdir(), 'forge-payload-'));
+  const broken = join(dir, 'event.json');
+  writeFileSync(broken, '{"issue": ');
+  const before = gh.requests.length;
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', 'issue-number': '1' },
+    env: { GITHUB_EVENT_PATH: broken },
+  });
+  expect(r.code).toBe(1);
+  const errors = r.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatch(/^::error::forge-check: .*JSON/);
+  expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
+  expect(gh.requests.length).toBe(before);
+  // No payload file at all: @actions/github says so on stdout and the event carries nothing (no issue to gate).
+  const n = gh.issue(repo, { user: 'maintainer' }).number;
+  const missing = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', 'issue-number': String(n), required: 'minimal' },
+    env: { GITHUB_EVENT_PATH: join(dir, 'none.json') },
+  });
+  expect(missing.stdout).toContain(`GITHUB_EVENT_PATH ${join(dir, 'none.json')} does not exist`);
+  expect(missing.outputs.conforming).toBe('false');
+});
+
 test('primary rate-limit exhaustion: waited out when the reset is near, a clear failure when it is not', async () => {
   const repo = setupRepo('primary');
   const issue = gh.issue(repo);

@@ -46,6 +46,14 @@ const PROBES: Array<[string, string, string, boolean]> = [
   ['src/forge-context/logic.ts', 'node:fs', 'writeFileSync', true],
   ['src/forge-context/probe.ts', '../context/index.js', 'buildContext', false],
   ['src/cli/probe.ts', '../forge-context/logic.js', 'runContext', true],
+  // @actions/github: the client and the event's context, nowhere else.
+  ['src/github/client.ts', '@actions/github', 'getOctokit', false],
+  ['src/common/runner.ts', '@actions/github', 'context', false],
+  ['src/common/runner.ts', '@actions/core', 'info', true],
+  ['src/github/probe.ts', '@actions/github', 'getOctokit', true],
+  ['src/common/probe.ts', '@actions/github', 'context', true],
+  ['src/forge-check/probe.ts', '@actions/github', 'context', true],
+  ['src/cli/probe.ts', '@actions/github', 'getOctokit', true],
 ];
 
 let scratch: string;

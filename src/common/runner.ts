@@ -3,7 +3,7 @@
  * logic, write outputs and the job summary, and own the single setFailed.
  * User mistakes and API failures become one line; nothing prints a token.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { context } from '@actions/github';
 import type { EventInfo } from './event.js';
 import type { Getter } from './inputs.js';
 import { UsageError } from './errors.js';
@@ -26,22 +26,15 @@ export interface ActionDefinition<I> {
   secrets?: string[];
 }
 
-/** The webhook payload the runner saved for this run (what @actions/github's context reads). */
-function eventPayload(): Record<string, unknown> {
-  const path = process.env.GITHUB_EVENT_PATH;
-  if (!path) return {};
-  if (!existsSync(path)) {
-    process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist\n`);
-    return {};
-  }
-  const payload: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
-}
-
+/**
+ * The event, as @actions/github's context reads it: the webhook payload the
+ * runner saved (runtime.ts made sure it is JSON), the event's name.
+ */
 function eventInfo(): EventInfo {
+  const payload: unknown = context.payload;
   return {
-    name: process.env.GITHUB_EVENT_NAME ?? '',
-    payload: eventPayload(),
+    name: context.eventName ?? '',
+    payload: typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {},
     repository: process.env.GITHUB_REPOSITORY ?? '',
     workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
   };

@@ -1,25 +1,37 @@
 /**
- * The Octokit every action uses: the client @actions/github builds (Octokit
- * core with the REST endpoint methods and pagination), made here so a step
- * evaluates only what it uses, plus retries (5xx) and throttling (secondary
- * limits honour `retry-after`; a primary limit is waited out only when it
- * resets within a minute). Honours GITHUB_API_URL, so it works against GitHub
- * Enterprise Server, and the proxy variables. Requests travel over
- * node:http(s) (transport.ts), not fetch().
+ * The Octokit every action uses is @actions/github's `getOctokit` (Octokit
+ * core with the REST endpoint methods and pagination, the token as its auth,
+ * the run's orchestration id in the user agent), with the retry plugin (5xx)
+ * and the throttling plugin (secondary limits honour `retry-after`; a primary
+ * limit is waited out only when it resets within a minute) on every write.
+ *
+ * Two choices are ours, both measured (bench:api):
+ * - Requests travel over node:http(s) (transport.ts), given to getOctokit as
+ *   its `request.fetch`, Octokit's documented hook for it; behind a proxy they
+ *   take @actions/github's own path (undici through @actions/http-client's
+ *   proxy agent). The first undici fetch() of a fresh process costs a step
+ *   about a third of its wall time.
+ * - Reads skip the plugins' Bottleneck queues and retry by the same rules on
+ *   their own (readRetryDelay).
+ *
+ * GitHub's URL is GITHUB_API_URL (GitHub Enterprise Server), read when the
+ * client is made.
  */
+import { getOctokit } from '@actions/github';
+import { GitHub as ActionsGitHub } from '@actions/github/lib/utils';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { Octokit, type OctokitOptions } from '@octokit/core';
-import { paginateRest } from '@octokit/plugin-paginate-rest';
-import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
+import type { OctokitOptions } from '@octokit/core';
 import { canSucceedLater } from './retryable.js';
 import { transport } from './transport.js';
+
+type Fetch = typeof transport;
 
 /**
  * Runs before the retry plugin sees a failure: one that cannot succeed by
  * trying again (retryable.ts) loses its request, which is how the plugin
  * tells a failure it must not repeat.
  */
-const noDeadEndRetries = (octokit: Octokit) => {
+const noDeadEndRetries = (octokit: GitHub) => {
   octokit.hook.error('request', (error) => {
     if (!canSucceedLater(error)) delete (error as { request?: unknown }).request;
     throw error;
@@ -27,9 +39,8 @@ const noDeadEndRetries = (octokit: Octokit) => {
 };
 
 /** Octokit with `.rest` and `.paginate`: what @actions/github's getOctokit returns. */
-const GitHubClass = Octokit.plugin(restEndpointMethods, paginateRest);
-export type GitHub = InstanceType<typeof GitHubClass>;
-type Plugin = Parameters<typeof Octokit.plugin>[0];
+export type GitHub = InstanceType<typeof ActionsGitHub>;
+type Plugin = Parameters<typeof ActionsGitHub.plugin>[0];
 
 /** Longest wait for a primary rate-limit reset before giving up with a clear error. */
 export const MAX_RESET_WAIT_SECONDS = 60;
@@ -147,42 +158,42 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
  * environment as it is when the client is made. undici and the proxy agent
  * are loaded only on that path: a step without a proxy never evaluates them.
  */
-function fetchFor(baseUrl: string): typeof transport {
+function fetchFor(baseUrl: string): Fetch {
   if (!getProxyUrl(new URL(baseUrl))?.hostname) return transport;
-  let proxied: Promise<typeof transport> | null = null;
-  const load = async (): Promise<typeof transport> => {
+  let proxied: Promise<Fetch> | null = null;
+  const load = async (): Promise<Fetch> => {
     const [{ HttpClient }, { fetch }] = await Promise.all([
       import(/* webpackChunkName: "proxy" */ '@actions/http-client'),
       import(/* webpackChunkName: "proxy" */ 'undici'),
     ]);
     const dispatcher = new HttpClient().getAgentDispatcher(baseUrl);
-    return ((url: string, init: object) => fetch(url, { ...init, dispatcher })) as unknown as typeof transport;
+    return ((url: string, init: object) => fetch(url, { ...init, dispatcher })) as unknown as Fetch;
   };
   return (async (url: string, init: object) => {
     proxied ??= load();
     return (await proxied)(url as never, init as never);
-  }) as unknown as typeof transport;
+  }) as unknown as Fetch;
 }
 
-/** The run's orchestration id in the user agent, as @actions/github sends it (GitHub uses it to attribute requests). */
-function orchestrationAgent(): string | undefined {
-  const id = process.env.ACTIONS_ORCHESTRATION_ID?.trim();
-  return id ? `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : undefined;
-}
-
-/** An Octokit for `token` (none when anonymous), with `plugins` on top: what getOctokit makes. */
+/**
+ * An Octokit for `token` with `plugins` on top, made by getOctokit; an
+ * anonymous one (no Authorization header at all) is the same class with no
+ * auth, since getOctokit insists on a token.
+ */
 function octokit(token: string | null, options: OctokitOptions, plugins: readonly Plugin[] = []): GitHub {
-  const Class = plugins.length > 0 ? GitHubClass.plugin(...plugins) : GitHubClass;
-  return new Class(token === null ? options : { ...options, auth: `token ${token}` }) as GitHub;
+  if (token !== null) return getOctokit(token, options, ...plugins) as GitHub;
+  const Class = plugins.length > 0 ? ActionsGitHub.plugin(...plugins) : ActionsGitHub;
+  return new Class(options) as GitHub;
 }
 
 export function createClient(token: string, options: ClientOptions = {}): GitHub {
   const log = options.log ?? (() => undefined);
+  // GitHub's URL is read when the client is made, as before; the `request`
+  // options (the proxy-aware fetch) are left to getOctokit's defaults.
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
-  const request = { fetch: fetchFor(baseUrl) };
+  const base: OctokitOptions = { baseUrl, request: { fetch: fetchFor(baseUrl) } };
   const octokitOptions = {
-    baseUrl,
-    request,
+    ...base,
     throttle: {
       onRateLimit: (retryAfter: number, req: { method: string; url: string }, _o: unknown, retryCount: number) => {
         if (retryAfter <= MAX_RESET_WAIT_SECONDS && retryCount < MAX_RETRIES) {
@@ -200,10 +211,9 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
       },
     },
     retry: { retries: MAX_RETRIES },
-    userAgent: orchestrationAgent(),
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
   };
-  const plain = { baseUrl, log: octokitOptions.log, request, userAgent: orchestrationAgent() };
+  const plain = { ...base, log: octokitOptions.log };
   // The plugins (and Bottleneck under the throttling one) load with the first
   // write: most steps only read, and their cold start should not pay for it.
   const plugins = async () => {
