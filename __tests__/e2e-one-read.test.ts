@@ -5,8 +5,10 @@
  * answers are executed against GitHub's published SDL and priced by GitHub's
  * formula (rateLimit { cost }).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FakeGitHub, RequestRecord } from './support/github-server.js';
-import { runBundle } from './support/run-action.js';
+import { ROOT, runBundle } from './support/run-action.js';
 import { builder, investigator, reviewer } from './support/seed.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
 
@@ -15,6 +17,9 @@ let gh: FakeGitHub;
 beforeAll(() => {
   gh = server();
 });
+
+/** What the runs below measured, for the README's figures (checked in the last test). */
+const measured: Record<string, { requests: number; points: number }> = {};
 
 let repoCount = 0;
 function setupRepo(): string {
@@ -72,6 +77,7 @@ describe("a PR's evaluations", () => {
     expect(first.code).toBe(0);
     expect(first.outputs.conforming).toBe('true');
     let m = measure(before, points);
+    measured.first = m;
     expect(m.requests).toBeLessThanOrEqual(4);
     expect(m.points).toBeLessThanOrEqual(2);
     expect(gh.operations(before)).toEqual(['ForgeGate']);
@@ -89,6 +95,7 @@ describe("a PR's evaluations", () => {
     const again = await check(repo, pullEvent(pr.number), { comment: 'true' });
     expect(again.outputs.conforming).toBe('true');
     m = measure(before, points);
+    measured.unchanged = m;
     expect(m.requests).toBeLessThanOrEqual(2);
     expect(m.writes).toEqual([]);
     expect(m.points).toBe(1);
@@ -141,6 +148,7 @@ test('an issue comment that re-gates 3 PRs: 6 requests at most (which PRs, their
   const r = await check(repo, event, { required: 'INVESTIGATOR, REVIEWER' });
   expect(r.code).toBe(0);
   const m = measure(before, points);
+  measured.threePulls = m;
   expect(m.requests).toBeLessThanOrEqual(6);
   expect(gh.operations(before)).toEqual(['IssuePulls', 'ForgeGate']);
   expect(gh.pullsRead(before).sort()).toEqual(pulls.map((p) => p.number).sort());
@@ -214,4 +222,22 @@ test("a comment the snapshot's partial answer leaves out is read again by REST, 
   expect(r.stdout).toContain("GitHub's answer left out 1 of the");
   // Once GitHub answers for it, it counts.
   expect((await check(repo, pullEvent(pr.number))).outputs.conforming).toBe('true');
+});
+
+test("the README's figures are the ones measured here (no drift between what it promises and what a run costs)", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf('## What a gate run costs');
+  const section = readme.slice(at, readme.indexOf('\n## ', at + 5)).replace(/\s+/g, ' ');
+  const figures =
+    /a PR's first evaluation makes (\d+) requests for (\d+) point.*?nothing changed (\d+) request.*?re-gating 3 PRs (\d+) requests for (\d+) points/.exec(
+      section,
+    );
+  expect(figures).not.toBeNull();
+  expect(figures?.slice(1).map(Number)).toEqual([
+    measured.first.requests,
+    measured.first.points,
+    measured.unchanged.requests,
+    measured.threePulls.requests,
+    measured.threePulls.points,
+  ]);
 });

@@ -43,13 +43,15 @@ const PAGES = [
   'docs/trust.md',
   'docs/codec.md',
   'docs/reference.md',
+  'docs/workflows.md',
 ];
 
 test.each(PAGES)('%s: every #anchor link has its heading', (file) => {
   const text = readFileSync(join(ROOT, file), 'utf8');
   const known = anchors(text);
   const links = [...text.matchAll(/\]\(#([^)\s]+)\)/g)].map((m) => m[1]);
-  expect(links.length).toBeGreaterThan(file === 'README.md' ? 10 : -1);
+  // The README's first screen links within itself: the test holds it to something.
+  expect(links.length).toBeGreaterThan({ 'README.md': 3 }[file] ?? -1);
   expect(links.filter((l) => !known.has(l))).toEqual([]);
 });
 
@@ -93,10 +95,45 @@ test.each(PAGES)('%s: every link to another page lands on a file, and its #ancho
   expect(broken).toEqual([]);
 });
 
-test('the README is a first screen and a guide: the reference, the codec and the trust rules live in docs/', () => {
+test('the README is a first screen and a guide: the reference, the long workflows, the codec and the trust rules live in docs/', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  expect(readme.length).toBeLessThan(70_000);
+  // About release-drafter's README (27 KB) and the comment actions': a page a user reads, not a manual.
+  expect(Buffer.byteLength(readme)).toBeLessThan(32_000);
   expect(readme).not.toContain('<!-- action-tables -->');
   expect(readFileSync(join(ROOT, 'docs/reference.md'), 'utf8')).toContain('<!-- action-tables -->');
-  for (const page of ['docs/trust.md', 'docs/codec.md', 'docs/reference.md']) expect(readme).toContain(`](${page}`);
+  for (const page of ['docs/trust.md', 'docs/codec.md', 'docs/reference.md', 'docs/workflows.md', 'docs/internals.md'])
+    expect(readme).toContain(`](${page}`);
+  // Each action's own section and each long workflow is on one page only.
+  for (const heading of ['## forge-check — the conformance gate', '## The gate that follows the work', '## Release notes on close']) {
+    const pages = ['README.md', 'docs/reference.md', 'docs/workflows.md'].filter((p) =>
+      readFileSync(join(ROOT, p), 'utf8')
+        .split('\n')
+        .some((l) => l.replace(/^#+/, '#') === heading.replace(/^#+/, '#')),
+    );
+    expect([heading, pages.length]).toEqual([heading, 1]);
+  }
+});
+
+test('the README says what the gate cannot change, in one section the docs link to', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf('## What the gate cannot change');
+  expect(at).toBeGreaterThan(0);
+  const section = readme.slice(at, readme.indexOf('\n## ', at + 5));
+  for (const topic of [
+    'Workflow-token events start nothing',
+    'Closing keywords link only',
+    '1,000 statuses per commit',
+    'GITHUB_TOKEN` is refused by the gist',
+  ])
+    expect(section).toContain(topic);
+  for (const page of ['docs/workflows.md', 'docs/internals.md'])
+    expect(readFileSync(join(ROOT, page), 'utf8')).toContain('](../README.md#what-the-gate-cannot-change)');
+});
+
+test.each(PAGES)('%s: every relative link to a file or folder (examples, pictures, scripts) lands on one', async (file) => {
+  const { existsSync } = await import('node:fs');
+  const { dirname, normalize } = await import('node:path');
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const targets = [...text.matchAll(/\]\(([^)\s#:]+)(?:#[^)\s]*)?\)/g)].map((m) => m[1]);
+  expect(targets.filter((t) => !existsSync(join(ROOT, normalize(join(dirname(file), t)))))).toEqual([]);
 });

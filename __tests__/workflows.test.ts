@@ -16,13 +16,19 @@ const files = (dir: string) =>
   readdirSync(join(ROOT, dir))
     .filter((f) => f.endsWith('.yml'))
     .map((f) => join(dir, f));
+/** The pages users copy workflows from. */
+const COPIED_FROM = ['README.md', 'docs/workflows.md'];
+
 /**
- * The README's complete workflows (a fenced yaml block with both `on:` and
- * `jobs:`), written out to be checked like the files: what users paste must lint.
+ * The complete workflows of the README and docs/workflows.md (a fenced yaml
+ * block with both `on:` and `jobs:`), written out to be checked like the
+ * files: what users paste must lint.
  */
 function readmeWorkflows(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'forge-readme-'));
-  const blocks = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const blocks = COPIED_FROM.flatMap((page) =>
+    [...readFileSync(join(ROOT, page), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]),
+  );
   return blocks
     .map((b) => (/^on:/m.test(b) && /^jobs:/m.test(b) ? b : asWorkflow(b)))
     .filter((b): b is string => b !== null)

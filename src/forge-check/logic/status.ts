@@ -110,7 +110,7 @@ export async function keepStatus(
     const why = isStatusLimit(err)
       ? `GitHub keeps at most ${STATUSES_PER_CONTEXT} statuses per commit and context, and this commit has reached it: the status is frozen as it is — a new commit on the PR clears it`
       : httpStatus(err) === 403
-        ? 'the token may not write statuses (403): give the job `permissions: statuses: write`; on a pull request from a fork GITHUB_TOKEN is read-only — run the gate from pull_request_target or a workflow_run workflow (see the README)'
+        ? 'the token may not write statuses (403): give the job `permissions: statuses: write`; on a pull request from a fork GITHUB_TOKEN is read-only — run the gate from pull_request_target or a workflow_run workflow (docs/workflows.md, Pull requests from forks)'
         : errorMessage(err);
     return {
       result: 'not-written',

@@ -53,7 +53,7 @@ function notPosted(err: unknown, number: number, onPull: boolean, steps: string[
     status !== 403
       ? errorMessage(err)
       : onPull
-        ? 'the token may not write here (403) — give the job `pull-requests: write`; on a pull request from a fork GITHUB_TOKEN is read-only: post from a workflow_run workflow instead (see the README)'
+        ? 'the token may not write here (403) — give the job `pull-requests: write`; on a pull request from a fork GITHUB_TOKEN is read-only: post from a workflow_run workflow instead (docs/workflows.md, Pull requests from forks)'
         : 'the token may not write here (403) — give the job `issues: write`';
   const done = steps.length > 0 ? ` (done before it: ${steps.join('; ')})` : '';
   return {
