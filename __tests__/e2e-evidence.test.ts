@@ -195,7 +195,7 @@ describe('2b. evidence bound to the code it reviewed, in both channels', () => {
       repo,
       pr.number,
       'maintainer',
-      reviewer().replace('**Verdict**: APPROVED', '**Verdict**: APPROVED\n**Commit**: `abcdef1234567`'),
+      reviewer().replace('**Verdict**: APPROVED', `**Verdict**: APPROVED\n**Commit**: \`${'abcdef1234567'.padEnd(40, '0')}\``),
     );
     const r = await check(repo, pr.number);
     expect(r.outputs.missing).toBe('REVIEWER');
@@ -268,13 +268,14 @@ describe('2b. evidence bound to the code it reviewed, in both channels', () => {
     expect(ignoredOf(r, 'stale-review')[0].reason).toContain('(2030-01-01T00:00:00Z; stale-reviews: dismiss)');
   });
 
-  test('forge-emit writing a REVIEWER on a PR records the head commit it reviewed', async () => {
+  test('forge-emit writing a REVIEWER on the PR event records the head the run was started for', async () => {
     const repo = setupRepo();
     const { pr } = pipeline(repo);
     const r = await runBundle('forge-emit', {
       apiUrl: gh.url,
       repository: repo,
-      inputs: { 'github-token': 'ghs_actions', 'issue-number': String(pr.number), type: 'REVIEWER', fields: 'Verdict: APPROVED' },
+      inputs: { 'github-token': 'ghs_actions', type: 'REVIEWER', fields: 'Verdict: APPROVED' },
+      event: { name: 'pull_request', payload: { number: pr.number, pull_request: { number: pr.number, head: { sha: pr.pull?.sha } } } },
     });
     expect(r.code).toBe(0);
     expect(r.outputs.annotation).toContain(`**Commit**: ${pr.pull?.sha}`);

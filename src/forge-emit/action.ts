@@ -6,7 +6,7 @@ import { composeAnnotation } from '../common/compose-annotation.js';
 import { InvalidAnnotation } from '../common/compose-annotation.js';
 import { UsageError } from '../common/errors.js';
 import { fieldsFromFile, readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
-import { reviewedHead, runEmit, withReviewedCommit } from './logic.js';
+import { reviewedCommit, runEmit, withReviewedCommit } from './logic.js';
 import { emitResult } from './render.js';
 
 function bodyText(body: BodySource): string | undefined {
@@ -35,8 +35,8 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
       throw e;
     }
     const gh = createClient(inputs.token, { log });
-    // A REVIEWER on a PR names the commit it reviewed (read now, composed again with it).
-    const head = await reviewedHead(gh, inputs, content);
+    // A REVIEWER on a PR names the commit the run reviewed (composed again with it).
+    const head = await reviewedCommit(gh, inputs, content);
     if (head !== null) annotation = composeAnnotation(inputs.type, withReviewedCommit(content, head), bodyText(inputs.body));
     const outcome = await runEmit(gh, inputs, annotation);
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);

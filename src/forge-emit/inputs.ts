@@ -37,6 +37,12 @@ export interface EmitStepInputs {
   body: BodySource;
   /** A YAML or JSON file of fields the agent wrote (in the workspace); read by the wiring, merged by fieldsFromFile. */
   fieldsFile: { path: string; given: string } | null;
+  /**
+   * The commit the run reviewed, for a REVIEWER on a PR: the `reviewed-commit`
+   * input, else the head of the PR event this run was started for. Never the
+   * head at posting time: a push while the reviewer ran would be approved unseen.
+   */
+  reviewedCommit: { sha: string; from: 'input' | 'event' } | null;
 }
 
 export const SCHEMA = {
@@ -57,11 +63,30 @@ export const SCHEMA = {
   label: { input: 'label', parse: optional() },
   dryRun: { input: 'dry-run', parse: bool(false) },
   contextDigest: { input: 'context-digest', parse: optional() },
+  reviewedCommit: { input: 'reviewed-commit', parse: optional() },
 };
 
 /** The field an annotation records its upstream context in (forge-context's digest output). */
 export const CONTEXT_DIGEST_FIELD = 'Context digest';
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/**
+ * A full commit id: 40 hex digits (SHA-1), or 64 in a SHA-256 repository. A
+ * shorter prefix binds nothing: another commit with the same 7 digits takes
+ * seconds to make.
+ */
+export const FULL_COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+
+/** Events whose payload carries the PR's head as the run saw it when it started. */
+const HEAD_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']);
+
+/** The head commit of the PR the event is about, when that PR is `number` (the commit the job checked out the code of). */
+export function eventHead(event: EventInfo, number: number): string | null {
+  if (!HEAD_EVENTS.has(event.name)) return null;
+  const pr = (event.payload as { pull_request?: { number?: unknown; head?: { sha?: unknown } } }).pull_request;
+  if (pr?.number !== number || typeof pr.head?.sha !== 'string') return null;
+  return FULL_COMMIT.test(pr.head.sha) ? pr.head.sha.toLowerCase() : null;
+}
 
 function yamlInput(name: string, text: string | null): unknown {
   if (text === null) return undefined;
@@ -141,6 +166,12 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
   }
   const card = yamlInput('card', raw.card);
   if (card !== undefined) content.card = card;
+  if (raw.reviewedCommit !== null && !FULL_COMMIT.test(raw.reviewedCommit))
+    throw new UsageError(
+      `input "reviewed-commit" must be a full commit id (40 hex digits), got ${quote(raw.reviewedCommit)}: a shorter prefix names no one commit`,
+    );
+  if (raw.reviewedCommit !== null && type !== 'REVIEWER') throw new UsageError('input "reviewed-commit" is only used with type: REVIEWER');
+  const fromEvent = eventHead(event, number);
 
   return {
     token: common.token,
@@ -158,5 +189,11 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
     body,
     fieldsFile:
       raw.fieldsFile === null ? null : { path: workspacePath('fields-file', raw.fieldsFile, event.workspace), given: raw.fieldsFile },
+    reviewedCommit:
+      raw.reviewedCommit !== null
+        ? { sha: raw.reviewedCommit.toLowerCase(), from: 'input' }
+        : fromEvent !== null
+          ? { sha: fromEvent, from: 'event' }
+          : null,
   };
 }

@@ -20,7 +20,7 @@ import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import { earliestWins } from '../github/earliest-wins.js';
 import { ApiError } from '../github/errors.js';
-import { getIssue, listComments, readPull, resolveMilestone, tokenLogin, writtenByToken } from '../github/reads.js';
+import { getIssue, listComments, resolveMilestone, tokenLogin, writtenByToken } from '../github/reads.js';
 import {
   addLabels,
   createComment,
@@ -31,7 +31,7 @@ import {
   updateMilestoneDescription,
 } from '../github/writes.js';
 import type { Composed } from '../common/compose-annotation.js';
-import type { EmitStepInputs, IfExists } from './inputs.js';
+import { FULL_COMMIT, type EmitStepInputs, type IfExists } from './inputs.js';
 
 /** The typed inputs with the annotation composed from them: what every write below works from. */
 type EmitJob = EmitStepInputs & { text: string };
@@ -320,22 +320,35 @@ async function resolveDestination(gh: GitHub, inputs: EmitJob, issue: WorkItem):
 export const REVIEWED_COMMIT_FIELD = 'Commit';
 
 /**
- * A REVIEWER written on a PR is about the code the PR holds now: the PR's head
- * commit is recorded in it (`**Commit**: <sha>`), so a push after it leaves it
- * about the older commit, as GitHub's own reviews are. Null when nothing is to
- * be added: another type, not a comment, a Commit field already given, or the
- * number is an issue.
+ * The commit a REVIEWER written as a comment on a PR records (`**Commit**:
+ * <sha>`): the one the run reviewed — the `reviewed-commit` input, or the head
+ * of the PR event the run started for. Never the PR's head when posting: a
+ * stranger who pushes while the review agent runs would get the new code
+ * approved. Null when nothing is to be added: another type, not a comment, a
+ * Commit field already given (it must be a full id), or the number is an
+ * issue. A PR with no known reviewed commit is refused before any write.
  */
-export async function reviewedHead(gh: GitHub, inputs: EmitStepInputs, content: EmitInput): Promise<string | null> {
+export async function reviewedCommit(gh: GitHub, inputs: EmitStepInputs, content: EmitInput): Promise<string | null> {
   if (inputs.type !== 'REVIEWER' || inputs.destination !== 'comment') return null;
-  const keys = Array.isArray(content.fields) ? content.fields.map(([k]) => k) : Object.keys(content.fields ?? {});
-  if (keys.some((k) => k.toLowerCase() === REVIEWED_COMMIT_FIELD.toLowerCase())) return null;
-  try {
-    return (await readPull(gh, inputs.repo, inputs.number)).sha || null;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
+  const given = Array.isArray(content.fields)
+    ? content.fields.find(([k]) => k.toLowerCase() === REVIEWED_COMMIT_FIELD.toLowerCase())?.[1]
+    : Object.entries(content.fields ?? {}).find(([k]) => k.toLowerCase() === REVIEWED_COMMIT_FIELD.toLowerCase())?.[1];
+  if (given !== undefined) {
+    if (inputs.reviewedCommit?.from === 'input')
+      throw new UsageError(`give the reviewed commit once: input "reviewed-commit" or a "${REVIEWED_COMMIT_FIELD}" field, not both`);
+    const v = String(given).replace(/^`|`$/g, '').trim();
+    if (!FULL_COMMIT.test(v))
+      throw new UsageError(
+        `field "${REVIEWED_COMMIT_FIELD}" must be the full commit id the review is about (40 hex digits), got ${JSON.stringify(String(given))}: a prefix binds no one commit — nothing was written`,
+      );
+    return null;
   }
+  if (inputs.reviewedCommit !== null) return inputs.reviewedCommit.sha;
+  const item = await getIssue(gh, inputs.repo, inputs.number);
+  if (item.kind !== 'pull') return null;
+  throw new UsageError(
+    `a REVIEWER on PR #${inputs.number} must record the commit the run reviewed: run on the PR's pull_request event, or set input "reviewed-commit" to the commit the job checked out (git rev-parse HEAD) — the head at posting time may hold code nobody reviewed; nothing was written`,
+  );
 }
 
 export function withReviewedCommit(content: EmitInput, sha: string): EmitInput {

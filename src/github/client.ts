@@ -188,8 +188,8 @@ function octokit(token: string | null, options: OctokitOptions, plugins: readonl
 
 export function createClient(token: string, options: ClientOptions = {}): GitHub {
   const log = options.log ?? (() => undefined);
-  // GitHub's URL is read when the client is made, as before; the `request`
-  // options (the proxy-aware fetch) are left to getOctokit's defaults.
+  // GitHub's URL is read when the client is made, and so is the proxy choice
+  // (fetchFor): getOctokit's own defaults were fixed when the package loaded.
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
   const base: OctokitOptions = { baseUrl, request: { fetch: fetchFor(baseUrl) } };
   const octokitOptions = {

@@ -374,12 +374,17 @@ async function dateHead(
   return arrival.at !== null ? { at: arrival.at, notBefore, why: '' } : { at: null, notBefore, why: arrival.why };
 }
 
-/** The commit a REVIEWER says it reviewed (`**Commit**: abc1234`, what forge-emit records), lower case; null when it names none. */
+/**
+ * The commit a REVIEWER says it reviewed (`**Commit**: <full id>`, what
+ * forge-emit records), lower case; null when it names none. Only a full id
+ * binds: a 7-digit prefix is shared by a commit anyone can make in seconds, so
+ * a prefix is treated as naming no commit (the comment is then placed in time).
+ */
 export function reviewedCommitOf(body: string): string | null {
   for (const a of parse(body)) {
     if (a.type !== 'REVIEWER') continue;
     const v = stripCodeSpan(getField(a.fields, 'Commit') ?? '').trim();
-    if (/^[0-9a-f]{7,40}$/i.test(v)) return v.toLowerCase();
+    if (/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(v)) return v.toLowerCase();
   }
   return null;
 }
@@ -411,7 +416,7 @@ function splitStaleComments(
     const at = c.createdAt === null ? Number.NaN : Date.parse(c.createdAt);
     let why: string | null = null;
     if (named !== null) {
-      if (!head.startsWith(named)) why = `it reviewed commit ${named.slice(0, 12)}, not the PR's head ${short} (stale-reviews: dismiss)`;
+      if (head !== named) why = `it reviewed commit ${named.slice(0, 12)}, not the PR's head ${short} (stale-reviews: dismiss)`;
     } else if (dating.at !== null) {
       if (!(at >= Date.parse(dating.at))) why = `posted before the PR's head ${short} reached it (${dating.at}; stale-reviews: dismiss)`;
     } else if (dating.notBefore !== null && !(at >= Date.parse(dating.notBefore))) {

@@ -1,0 +1,150 @@
+/**
+ * Hardening round 6, from the bundles against the loopback GitHub: a REVIEWER
+ * binds the commit the run reviewed (never the head at posting time), and only
+ * a full commit id binds.
+ */
+import type { FakeGitHub } from './support/github-server.js';
+import { runBundle } from './support/run-action.js';
+import { builder, investigator, reviewer } from './support/seed.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
+
+const server = useFakeGitHub();
+let gh: FakeGitHub;
+beforeAll(() => {
+  gh = server();
+});
+
+let repoCount = 0;
+function setupRepo(): string {
+  const full = `octo/round6-${++repoCount}`;
+  gh.repo(full, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  return full;
+}
+
+const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242' };
+
+function pipeline(repo: string) {
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', investigator());
+  gh.comment(repo, issue.number, 'maintainer', builder('fix/x'));
+  const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+  return { issue, pr, sha: pr.pull?.sha ?? '' };
+}
+
+const gate = (repo: string, pr: number) =>
+  runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: {
+      'github-token': 'ghs_actions',
+      required: 'INVESTIGATOR, BUILDER, REVIEWER',
+      'fail-on-violation': 'false',
+      'trusted-authors': 'OWNER, MEMBER, github-actions[bot]',
+    },
+    event: { name: 'pull_request_target', payload: { number: pr, pull_request: { number: pr } } },
+    env: RUN,
+  });
+
+const emitReviewer = (repo: string, inputs: Record<string, string>, event?: { name: string; payload: unknown }) =>
+  runBundle('forge-emit', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', type: 'REVIEWER', fields: 'Verdict: APPROVED', ...inputs },
+    event,
+    env: RUN,
+  });
+
+const prEvent = (number: number, sha: string) => ({
+  name: 'pull_request',
+  payload: { action: 'synchronize', number, pull_request: { number, head: { sha } } },
+});
+
+describe('1. a push during the review is not approved', () => {
+  test("the REVIEWER records the event's head, not the head when it posts; the gate then does not count it for the pushed code", async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo);
+    // The review job started for `sha`; a stranger pushes while the agent runs.
+    const pushed = 'f'.repeat(40);
+    gh.push(repo, pr.number, pushed);
+    const r = await emitReviewer(repo, {}, prEvent(pr.number, sha));
+    expect(r.code).toBe(0);
+    expect(r.outputs.annotation).toContain(`**Commit**: ${sha}`);
+    expect(r.outputs.annotation).not.toContain(pushed);
+    const verdict = await gate(repo, pr.number);
+    expect(verdict.outputs).toMatchObject({ conforming: 'false', missing: 'REVIEWER' });
+    expect(verdict.stdout).toContain(`it reviewed commit ${sha.slice(0, 12)}, not the PR's head ${pushed.slice(0, 12)}`);
+  });
+
+  test('reviewed-commit names the commit on any other event; it wins over the current head', async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo);
+    gh.push(repo, pr.number, 'e'.repeat(40));
+    const r = await emitReviewer(repo, { 'issue-number': String(pr.number), 'reviewed-commit': sha.toUpperCase() });
+    expect(r.code).toBe(0);
+    expect(r.outputs.annotation).toContain(`**Commit**: ${sha.toLowerCase()}`);
+  });
+
+  test('a REVIEWER on a PR with no known reviewed commit is refused in one line, nothing written', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const before = gh.writes().length;
+    const r = await emitReviewer(repo, { 'issue-number': String(pr.number) }, { name: 'workflow_dispatch', payload: {} });
+    expect(r.code).toBe(1);
+    expect(r.stderr + r.stdout).toContain(`a REVIEWER on PR #${pr.number} must record the commit the run reviewed`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(gh.writes().length).toBe(before);
+  });
+
+  test("an event about another PR does not lend its head", async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const r = await emitReviewer(repo, { 'issue-number': String(pr.number) }, prEvent(pr.number + 100, 'a'.repeat(40)));
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain('must record the commit the run reviewed');
+  });
+
+  test('a REVIEWER on an issue records no commit (there is no code to bind)', async () => {
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    const r = await emitReviewer(repo, { 'issue-number': String(issue.number) });
+    expect(r.code).toBe(0);
+    expect(r.outputs.annotation).not.toContain('**Commit**');
+  });
+
+  test.each([
+    ['a prefix in reviewed-commit', { 'reviewed-commit': 'abcdef1' }, 'must be a full commit id'],
+    ['a prefix in the Commit field', { fields: 'Verdict: APPROVED\nCommit: abcdef1' }, 'must be the full commit id'],
+    ['reviewed-commit on another type', { type: 'BUILDER', 'reviewed-commit': 'a'.repeat(40) }, 'only used with type: REVIEWER'],
+  ])('%s is refused before any request', async (_name, inputs, message) => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const before = gh.requests.length;
+    const r = await emitReviewer(repo, { 'issue-number': String(pr.number), ...inputs });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain(message);
+    expect(gh.requests.length).toBe(before);
+  });
+});
+
+describe('2. only a full commit id binds an approval', () => {
+  test("a 7-digit prefix of the head is treated as naming no commit: placed in time, so one written before the push does not count", async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    // A prefix chosen to match the commit pushed later (anyone can make one in seconds).
+    const later = `abcdef1${'9'.repeat(33)}`;
+    gh.comment(repo, pr.number, 'maintainer', reviewer().replace('**Verdict**: APPROVED', '**Verdict**: APPROVED\n**Commit**: abcdef1'));
+    gh.push(repo, pr.number, later);
+    const r = await gate(repo, pr.number);
+    expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'REVIEWER' });
+    expect(r.stdout).toContain("posted before the PR's head abcdef199999 reached it");
+  });
+
+  test('the full id of the head binds, whenever the comment was written', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const later = 'abcdef1'.padEnd(40, '8');
+    gh.comment(repo, pr.number, 'maintainer', reviewer().replace('**Verdict**: APPROVED', `**Verdict**: APPROVED\n**Commit**: ${later}`));
+    gh.push(repo, pr.number, later);
+    expect((await gate(repo, pr.number)).outputs.conforming).toBe('true');
+  });
+});
