@@ -95,7 +95,7 @@ describe('1. a push during the review is not approved', () => {
     expect(gh.writes().length).toBe(before);
   });
 
-  test("an event about another PR does not lend its head", async () => {
+  test('an event about another PR does not lend its head', async () => {
     const repo = setupRepo();
     const { pr } = pipeline(repo);
     const r = await emitReviewer(repo, { 'issue-number': String(pr.number) }, prEvent(pr.number + 100, 'a'.repeat(40)));
@@ -127,7 +127,7 @@ describe('1. a push during the review is not approved', () => {
 });
 
 describe('2. only a full commit id binds an approval', () => {
-  test("a 7-digit prefix of the head is treated as naming no commit: placed in time, so one written before the push does not count", async () => {
+  test('a 7-digit prefix of the head is treated as naming no commit: placed in time, so one written before the push does not count', async () => {
     const repo = setupRepo();
     const { pr } = pipeline(repo);
     // A prefix chosen to match the commit pushed later (anyone can make one in seconds).
