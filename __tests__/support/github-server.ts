@@ -151,6 +151,8 @@ export interface RepoState {
   activity: Array<{ id: number; before: string; after: string; ref: string; timestamp: string; activity_type: string; actor: string }>;
   /** Set when the activity endpoint refuses this token (403), as for a fork it cannot see. */
   activityRefused?: boolean;
+  /** Files on the default branch, by path (the pipeline file `.github/forge.yml`): what `object(expression: "HEAD:path")` finds. */
+  files: Map<string, string>;
   nextNumber: number;
   nextMilestone: number;
 }
@@ -294,6 +296,7 @@ export class FakeGitHub {
         linkDelay: new Map(),
         mergeQueue: new Map(),
         activity: [],
+        files: new Map(),
         nextNumber: 1,
         nextMilestone: 1,
       };
@@ -1061,7 +1064,10 @@ export class FakeGitHub {
               })),
             a,
           ),
-        object: (a: Json) => ({ __typename: 'Commit', oid: String(a.oid), status: statusOf(r, String(a.oid)) }),
+        object: (a: Json) =>
+          a.expression !== undefined && a.expression !== null
+            ? this.blobAt(r, String(a.expression))
+            : { __typename: 'Commit', oid: String(a.oid), status: statusOf(r, String(a.oid)) },
       };
     };
     const root = {
@@ -1197,8 +1203,25 @@ export class FakeGitHub {
           .map((x) => ({ number: x.number, repository: { nameWithOwner: x.repository } })),
       };
     }
-    const data = { rateLimit, repository: { nameWithOwner: full, issueOrPullRequest: node } };
+    const data = {
+      rateLimit,
+      repository: {
+        nameWithOwner: full,
+        defaultBranchRef: { name: r.defaultBranch },
+        pipelineFile: this.blobAt(r, 'HEAD:.github/forge.yml'),
+        issueOrPullRequest: node,
+      },
+    };
     return [200, errors.length ? { data, errors } : { data }];
+  }
+
+  /** `object(expression: "HEAD:path")`: a file of the default branch as a Blob (HEAD is the default branch); null when absent. */
+  private blobAt(r: RepoState, expression: string): Json | null {
+    const m = /^(?:HEAD|([^:]+)):(.+)$/.exec(expression);
+    if (!m || (m[1] !== undefined && m[1] !== r.defaultBranch)) return null;
+    const text = r.files.get(m[2]);
+    if (text === undefined) return null;
+    return { __typename: 'Blob', text, isBinary: false, isTruncated: false, byteSize: Buffer.byteLength(text) };
   }
 
   /** The reader's next page of one thread's comments or reviews, by the thread's global id. */
@@ -1313,7 +1336,7 @@ export class FakeGitHub {
       const [status, data, headers] =
         url.pathname === '/graphql' &&
         method === 'POST' &&
-        /query Forge(?:Gate|GateIssue|Thread|ThreadBefore)\b/.test(String(body?.query ?? ''))
+        /query Forge(?:Gate|GateIssue|Thread|ThreadBefore|Pipeline)\b/.test(String(body?.query ?? ''))
           ? await this.gateAnswer(body, who)
           : this.route(method, url, body, who);
       const after = this.takeFault(method, url.pathname, true, body);

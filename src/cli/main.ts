@@ -3,7 +3,7 @@
  * Exit codes: 0 ok, 1 a finding (invalid annotation, not conforming, failed
  * fixture), 2 a usage mistake (one line on stderr, no stack trace).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   cardValue,
@@ -20,6 +20,15 @@ import {
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotation.js';
 import { parseTrustPolicy } from '../common/trust.js';
+import {
+  chainText,
+  describePipeline,
+  parsePipelineFile,
+  PIPELINE_PATH,
+  resolvePipeline,
+  stagesOn,
+  type Resolved,
+} from '../common/pipeline.js';
 import { VERSION } from '../common/version.js';
 import { parseRepository } from '../common/repo.js';
 import { evaluate, parseRequired, requiredWarnings, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
@@ -27,7 +36,7 @@ import { markdownMergedReport, textMergedReport } from '../conformance/report-re
 import { mergeReports, readReport } from '../conformance/report.js';
 import { textReport } from '../conformance/text-report.js';
 import { readThreadExport, readThreadExportWithParent, splitJsonStream } from '../github/thread-export.js';
-import { buildContext, DEFAULT_CHAIN, parseChain, parseStage, stalled } from '../context/index.js';
+import { buildContext, parseChain, parseStage, stalled } from '../context/index.js';
 import { runFixtures } from './fixtures.js';
 
 export interface Io {
@@ -42,7 +51,8 @@ const USAGE = `usage: forge <command> [options]
                                      the first T annotation (or its field K: a field, value
                                      for an inline value, a CARD payload key); exit 1 and
                                      nothing on stdout when it is not there; -t, -f
-  validate [FILE|-] [--strict]       a comment body, or every body of a thread export (the
+  validate [FILE|-] [--strict] [--pipeline FILE]
+                                     a comment body, or every body of a thread export (the
                                      JSON check takes); exit 1 when any is invalid
   emit TYPE [--field K=V]... [--section Heading=Markdown]... [--value V]
             [--card JSON] [--title T] [--body MARKDOWN] [--partial] [--no-validate]
@@ -51,16 +61,22 @@ const USAGE = `usage: forge <command> [options]
   emit CARD --field K=V... --b64     the CARD machine surface: <!-- FORGE:CARD: v1 sha:… b64:… -->
   check FILE [--required TYPES|minimal|lifecycle] [--trusted-authors LIST]
             [--validation strict|template|presence] [--number N] [--json] [--strict]
+            [--pipeline FILE]
                                      parse, validate and check warn on near misses (an
                                      unclosed tag, a tag in the wrong case, a sentinel
                                      without its opener, a typo of a reserved type);
                                      --strict makes them exit 1
   context FILE [--stage TYPE] [--chain minimal|lifecycle|TYPES] [--budget N]
             [--trusted-authors LIST] [--stall-after 6h] [--number N] [--json]
+            [--pipeline FILE]
                                      the context pack a stage reads (the newest complete
                                      trusted annotation of each earlier stage, fenced as
                                      data) and what runs next; --json adds digest,
                                      nextPhase, state and stages
+  pipeline [FILE]                    the effective pipeline (FILE, else .github/forge.yml
+                                     here, else the built-in defaults) and where each value
+                                     came from; check and context read the same file, and
+                                     their options override it key by key
   --version                          the version
   conformance DIR                    run fixture files; ends with "N passed, N failed"
   DIR                                the same: the spec's legacy form (forge fixtures/)
@@ -224,8 +240,10 @@ function bodiesOf(text: string, file: string): Array<{ label: string; body: stri
 }
 
 function cmdValidate(args: string[], io: Io): number {
-  const p = parseArgs(args, [], ['strict']);
+  const p = parseArgs(args, ['pipeline'], ['strict']);
   noExtra(p, 1, 'validate');
+  // The pipeline file is checked too when given: a bad one is the same one error the actions give.
+  if (p.flags.has('pipeline')) pipelineOf(p, io);
   const file = p.positional[0] ?? '-';
   const lines: string[] = [];
   let count = 0;
@@ -311,14 +329,17 @@ function emitB64(p: Parsed, io: Io): number {
 }
 
 function cmdCheck(args: string[], io: Io): number {
-  const p = parseArgs(args, ['required', 'trusted-authors', 'validation', 'number'], ['json', 'strict']);
+  const p = parseArgs(args, ['required', 'trusted-authors', 'validation', 'number', 'pipeline'], ['json', 'strict']);
   if (p.positional.length === 0) throw new UsageError('check: missing FILE (a JSON export of the thread)');
   noExtra(p, 1, 'check');
   const file = p.positional[0];
   const validation = (one(p, 'validation') ?? 'strict') as Validation;
   if (!VALIDATIONS.includes(validation)) throw new UsageError(`--validation must be one of ${VALIDATIONS.join(', ')}`);
+  const pipeline = pipelineOf(p, io).pipeline;
   const item = readThreadExport(readInput(file, io), file, numberOption(p));
-  const required = parseRequired(one(p, 'required'));
+  // An export is one thread: the stages the pipeline writes on that side (an issue's, or a PR's own and the issue's).
+  const side = item.kind === 'pull' ? chainText(pipeline) : stagesOn(pipeline, 'issue').join(', ');
+  const required = parseRequired(one(p, 'required') ?? side);
   for (const w of cliRequiredWarnings(required)) io.err(`warning: ${w}\n`);
   const misses = warnNearMisses(
     [
@@ -327,13 +348,34 @@ function cmdCheck(args: string[], io: Io): number {
     ],
     io,
   );
-  const trust = parseTrustPolicy(one(p, 'trusted-authors'));
+  const trust = parseTrustPolicy(one(p, 'trusted-authors') ?? pipeline.trustedAuthors);
   // A role is read from GitHub; an export holds none, so such an entry trusts nobody here.
   if (trust.minPermission !== null)
     io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
   const result = evaluate([item], [], { required, validation, trust });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? nearMissExit(misses, p.flags.has('strict'), io) : 1;
+}
+
+/**
+ * The pipeline a command works under: --pipeline FILE, else the working
+ * directory's .github/forge.yml when there is one, else the built-in defaults.
+ * The command's own options override it key by key.
+ */
+function pipelineOf(p: Parsed, io: Io, overrides: Parameters<typeof resolvePipeline>[1] = {}): Resolved {
+  const given = one(p, 'pipeline');
+  const file = given ?? (existsSync(PIPELINE_PATH) ? PIPELINE_PATH : null);
+  if (file === null) return resolvePipeline(null, overrides);
+  return resolvePipeline(parsePipelineFile(readInput(file, io), file), overrides, file);
+}
+
+function cmdPipeline(args: string[], io: Io): number {
+  const p = parseArgs(args, [], []);
+  noExtra(p, 1, 'pipeline');
+  const file = p.positional[0] ?? (existsSync(PIPELINE_PATH) ? PIPELINE_PATH : null);
+  const resolved = file === null ? resolvePipeline(null) : resolvePipeline(parsePipelineFile(readInput(file, io), file), {}, file);
+  io.out(describePipeline(resolved));
+  return 0;
 }
 
 const DEFAULT_BUDGET = 60_000;
@@ -361,24 +403,29 @@ function repositoryOf(urls: readonly string[]): string | null {
  * export's own author_associations decide trust; an export holds no roles.
  */
 function cmdContext(args: string[], io: Io): number {
-  const p = parseArgs(args, ['stage', 'chain', 'budget', 'trusted-authors', 'number', 'stall-after', 'now'], ['json']);
+  const p = parseArgs(args, ['stage', 'chain', 'budget', 'trusted-authors', 'number', 'stall-after', 'now', 'pipeline'], ['json']);
   if (p.positional.length === 0) throw new UsageError('context: missing FILE (a JSON export of the thread)');
   noExtra(p, 1, 'context');
   const file = p.positional[0];
-  const chain = parseChain(one(p, 'chain') ?? DEFAULT_CHAIN);
+  const pipeline = pipelineOf(p, io).pipeline;
+  // The file's chain in the file's order (§8: a custom stage runs where it is placed); --chain as typed, in §5 order.
+  const chainFlag = one(p, 'chain');
+  const chain = chainFlag !== undefined ? parseChain(chainFlag) : pipeline.chain.map((s) => s.type);
   const stage = parseStage(one(p, 'stage'));
   const budgetText = (one(p, 'budget') ?? String(DEFAULT_BUDGET)).replace(/[_,]/g, '');
   if (!/^\d{1,9}$/.test(budgetText) || Number(budgetText) < 2000)
     throw new UsageError(`--budget must be a number of characters, 2000 or more, got ${JSON.stringify(one(p, 'budget'))}`);
-  const stallText = one(p, 'stall-after') ?? '6h';
-  const stall = /^(\d{1,6})([mhd])$/.exec(stallText);
-  if (!stall || Number(stall[1]) === 0)
+  const stallText = one(p, 'stall-after');
+  const stall = stallText === undefined ? null : /^(\d{1,6})([mhd])$/.exec(stallText);
+  if (stallText !== undefined && (!stall || Number(stall[1]) === 0))
     throw new UsageError(`--stall-after must be a period such as 30m, 6h or 2d, got ${JSON.stringify(stallText)}`);
-  const stallMs = Number(stall[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[stall[2] as 'm' | 'h' | 'd'];
+  const stallMs = stall
+    ? Number(stall[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[stall[2] as 'm' | 'h' | 'd']
+    : pipeline.stallAfterMs;
   const nowText = one(p, 'now');
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO 8601 time, got ${JSON.stringify(nowText)}`);
-  const trust = parseTrustPolicy(one(p, 'trusted-authors'));
+  const trust = parseTrustPolicy(one(p, 'trusted-authors') ?? pipeline.trustedAuthors);
   if (trust.minPermission !== null)
     io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
   const { item, parent } = readThreadExportWithParent(readInput(file, io), file, numberOption(p));
@@ -483,6 +530,7 @@ const COMMANDS: Record<string, (args: string[], io: Io) => number> = {
   check: cmdCheck,
   context: cmdContext,
   conformance: cmdConformance,
+  pipeline: cmdPipeline,
 };
 
 function isDirectory(path: string): boolean {
@@ -511,7 +559,7 @@ export function main(argv: string[], io: Io): number {
   const legacy = !COMMANDS[command] && isDirectory(command);
   const run = legacy ? () => cmdConformance([command, ...rest], io) : COMMANDS[command];
   try {
-    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, context, conformance, report)`);
+    if (!run) throw new UsageError(`unknown command "${command}" (parse, validate, emit, check, context, conformance, report, pipeline)`);
     return run(rest, io);
   } catch (e) {
     if (e instanceof UsageError || e instanceof EmitError) {

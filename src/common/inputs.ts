@@ -94,9 +94,12 @@ export function readInputs<S extends Schema>(schema: S, get: Getter): Parsed<S> 
   return out as Parsed<S>;
 }
 
-/** `trusted-authors`: associations and logins (an empty value is the default policy). */
-export function trustPolicy(): Parser<TrustPolicy> {
-  return (raw) => parseTrustPolicy(raw);
+/**
+ * `trusted-authors`: associations and logins; null when left empty, so the
+ * pipeline file (then the built-in default) decides.
+ */
+export function trustPolicy(): Parser<TrustPolicy | null> {
+  return (raw) => (raw.trim() === '' ? null : parseTrustPolicy(raw));
 }
 
 /**
@@ -113,7 +116,10 @@ export const COMMON_INPUTS = {
 export interface CommonInputs {
   token: string;
   repo: Repo;
+  /** trusted-authors as given, else the built-in default (what an action that does not read the pipeline file uses). */
   trust: TrustPolicy;
+  /** trusted-authors as given; null when left empty (the pipeline file decides). */
+  trustInput: TrustPolicy | null;
   /** The `issue-number` input, when set: it wins over the event's subject. */
   issueNumber: number | null;
   /** The issue or PR the event is about. */
@@ -125,7 +131,8 @@ export function resolveCommon(raw: Parsed<typeof COMMON_INPUTS>, event: EventInf
   return {
     token: raw.token,
     repo: parseRepository(raw.repository ?? event.repository),
-    trust: raw.trust,
+    trust: raw.trust ?? parseTrustPolicy(undefined),
+    trustInput: raw.trust,
     issueNumber: raw.issueNumber,
     subject: eventSubject(event),
   };

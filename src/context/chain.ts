@@ -52,7 +52,10 @@ export function parseStage(input: string | undefined): string | null {
  */
 export function stagesBefore(chain: readonly string[], stage: string | null): string[] {
   if (stage === null) return [...chain];
-  const listed = chain.includes(stage) ? chain : [...chain, stage];
-  const at = position(stage, listed);
-  return chain.filter((t) => position(t, listed) < at);
+  // A stage of the chain reads the stages listed before it: the chain is already in the pipeline's order.
+  const at = chain.indexOf(stage);
+  if (at >= 0) return chain.slice(0, at);
+  const listed = [...chain, stage];
+  const pos = position(stage, listed);
+  return chain.filter((t) => position(t, listed) < pos);
 }

@@ -15,6 +15,7 @@ export const forgeContext: ActionDefinition<ContextInputs> = {
     // Gist endpoints refuse the workflow's installation token: a user token when given, else anonymous reads.
     const gists = createClient(inputs.gistToken ?? '', { log, anonymous: inputs.gistToken === null });
     const outcome = await runContext(gh, gists, inputs, Date.now());
+    log(`pipeline: ${outcome.settings.pipeline.source ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`);
     writeWorkspaceFile(inputs.outputFile, outcome.result.markdown);
     log(`wrote ${inputs.outputFile} (${outcome.result.markdown.length} characters); next phase: ${outcome.result.nextPhase}`);
     log(`GitHub requests: ${requestStats(gh).requests} (GraphQL points: ${outcome.snapshot.points})`);

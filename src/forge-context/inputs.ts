@@ -26,12 +26,15 @@ export interface ContextInputs {
   repo: Repo;
   number: number;
   stage: string | null;
-  chain: string[];
+  /** The chain input, parsed; null when empty (the pipeline file decides). */
+  chain: string[] | null;
   budget: number;
   /** Absolute, checked to stay inside the workspace. */
   outputFile: string;
-  trust: TrustPolicy;
-  stallAfterMs: number;
+  /** trusted-authors as given; null when empty (the pipeline file decides). */
+  trust: TrustPolicy | null;
+  /** stall-after as given; null when empty (the pipeline file decides). */
+  stallAfterMs: number | null;
   /** Read the gists included pointers name (anonymously, or with gistToken). */
   gists: boolean;
   gistToken: string | null;
@@ -50,10 +53,10 @@ function budget(): Parser<number> {
 export const SCHEMA = {
   ...COMMON_INPUTS,
   stage: { input: 'stage', parse: optional() },
-  chain: { input: 'chain', parse: text('lifecycle') },
+  chain: { input: 'chain', parse: optional() },
   budget: { input: 'budget', parse: budget() },
   outputFile: { input: 'output-file', parse: text(DEFAULT_OUTPUT_FILE) },
-  stallAfter: { input: 'stall-after', parse: ((raw, name) => duration()(raw, name) ?? DEFAULT_STALL_AFTER_MS) as Parser<number> },
+  stallAfter: { input: 'stall-after', parse: duration() },
   gists: { input: 'read-gists', parse: bool(true) },
   gistToken: { input: 'gist-token', parse: optional() },
 };
@@ -69,10 +72,10 @@ export function readContextInputs(get: Getter, event: EventInfo): ContextInputs 
     repo: common.repo,
     number,
     stage: parseStage(raw.stage ?? ''),
-    chain: parseChain(raw.chain),
+    chain: raw.chain === null ? null : parseChain(raw.chain),
     budget: raw.budget,
     outputFile: workspacePath('output-file', raw.outputFile, event.workspace),
-    trust: common.trust,
+    trust: common.trustInput,
     stallAfterMs: raw.stallAfter,
     gists: raw.gists,
     gistToken: raw.gistToken,

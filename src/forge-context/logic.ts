@@ -5,7 +5,8 @@
  */
 import { gistIdFromUrl } from '../common/gist-urls.js';
 import { errorMessage } from '../common/errors.js';
-import { counts } from '../common/trust.js';
+import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
+import { defaultStage, resolvePipeline, type PipelineFile, type Resolved } from '../common/pipeline.js';
 import { taggedAuthors } from '../common/trusted-annotations.js';
 import {
   buildContext,
@@ -26,6 +27,8 @@ import type { ContextInputs } from './inputs.js';
 export const MAX_GISTS = 5;
 
 export interface ContextOutcome {
+  /** The settings the run decided by, and where each came from. */
+  settings: ContextSettings;
   snapshot: ContextSnapshot;
   result: ContextResult;
   stalled: StageEntry[];
@@ -80,19 +83,52 @@ async function readGists(gist: GitHub, wanted: ReturnType<typeof gistsWanted>): 
   return { texts, requests };
 }
 
+/** The settings this run decides by: an input over the pipeline file over the built-in defaults, key by key. */
+export interface ContextSettings {
+  chain: string[];
+  trust: TrustPolicy;
+  stallAfterMs: number;
+  pipeline: Resolved;
+}
+
+export function contextSettings(inputs: ContextInputs, file: { file: PipelineFile; source: string } | null): ContextSettings {
+  const overrides: PipelineFile = {};
+  if (inputs.trust !== null) overrides.trustedAuthors = inputs.trust.text;
+  if (inputs.stallAfterMs !== null) overrides.stallAfterMs = inputs.stallAfterMs;
+  if (inputs.chain !== null) overrides.chain = inputs.chain.map(defaultStage);
+  const pipeline = resolvePipeline(file?.file ?? null, overrides, file?.source ?? null);
+  return {
+    // The file's chain keeps the file's order (§8: a custom stage runs where it is placed).
+    chain: pipeline.pipeline.chain.map((s) => s.type),
+    trust: inputs.trust ?? parseTrustPolicy(pipeline.pipeline.trustedAuthors),
+    stallAfterMs: pipeline.pipeline.stallAfterMs,
+    pipeline,
+  };
+}
+
 export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs, now: number): Promise<ContextOutcome> {
   const notes: string[] = [];
-  const snapshot = await readContextSnapshot(gh, inputs.repo, inputs.number, async (pull) => {
-    notes.push(...(await resolvePermissions(gh, inputs.repo, inputs.trust, [pull.author])));
-    return counts('closing-reference', pull.author, inputs.trust);
-  });
+  // Settled from the first answer (the pipeline file comes in the same query), before any trust decision.
+  let settings = contextSettings(inputs, null);
+  const snapshot = await readContextSnapshot(
+    gh,
+    inputs.repo,
+    inputs.number,
+    async (pull) => {
+      notes.push(...(await resolvePermissions(gh, inputs.repo, settings.trust, [pull.author])));
+      return counts('closing-reference', pull.author, settings.trust);
+    },
+    (file) => {
+      settings = contextSettings(inputs, file);
+    },
+  );
   const isPull = snapshot.subject.kind === 'pull';
   const own = isPull ? [...snapshot.closes, snapshot.subject] : [snapshot.subject];
   notes.push(
     ...(await resolvePermissions(
       gh,
       inputs.repo,
-      inputs.trust,
+      settings.trust,
       taggedAuthors([...own, ...(snapshot.parent ? [snapshot.parent.item] : [])]),
     )),
   );
@@ -109,10 +145,10 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
     issues: isPull ? snapshot.closes.slice(0, 20) : [snapshot.subject],
     pull: isPull ? snapshot.subject : null,
     parent: snapshot.parent,
-    chain: inputs.chain,
+    chain: settings.chain,
     stage: inputs.stage,
     budget: inputs.budget,
-    trust: inputs.trust,
+    trust: settings.trust,
     unreadable,
   };
   const gists = inputs.gists ? await readGists(gist, gistsWanted(request)) : { texts: [], requests: 0 };
@@ -120,7 +156,8 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
   return {
     snapshot,
     result,
-    stalled: stalled(result, now, inputs.stallAfterMs),
+    stalled: stalled(result, now, settings.stallAfterMs),
+    settings,
     notes: [...notes, ...unreadable],
     gistRequests: gists.requests,
   };

@@ -15,6 +15,8 @@ import type { WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api, ApiError } from './errors.js';
 import { withPartialData } from './graphql-answers.js';
+import { PIPELINE_FIELD, pipelineFromNode, type PipelineNode } from './pipeline-read.js';
+import type { PipelineFile } from '../common/pipeline.js';
 import {
   CLOSING_FIRST,
   PAGE,
@@ -34,6 +36,8 @@ export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!
   rateLimit { cost remaining }
   repository(owner: $owner, name: $repo) {
     nameWithOwner
+    defaultBranchRef { name }
+    ${PIPELINE_FIELD}
     issueOrPullRequest(number: $number) {
       __typename
       ... on Issue {
@@ -59,7 +63,12 @@ type PullNode = ThreadNode & {
 };
 type ContextData = {
   rateLimit?: { cost: number; remaining: number } | null;
-  repository: { nameWithOwner: string; issueOrPullRequest: IssueNode | PullNode | null } | null;
+  repository: {
+    nameWithOwner: string;
+    defaultBranchRef?: { name: string } | null;
+    pipelineFile?: PipelineNode;
+    issueOrPullRequest: IssueNode | PullNode | null;
+  } | null;
 };
 
 /** The issues and PR a stage reads, as GitHub has them. */
@@ -78,6 +87,8 @@ export interface ContextSnapshot {
   requests: number;
   /** GraphQL points spent, as GitHub's rateLimit { cost } reports them. */
   points: number;
+  /** The pipeline file on the default branch, read in the same query; null when the repository has none. */
+  pipeline: { file: PipelineFile; source: string } | null;
 }
 
 /**
@@ -90,6 +101,7 @@ export async function readContextSnapshot(
   r: Repo,
   number: number,
   followKeywords: (pull: WorkItem) => Promise<boolean>,
+  onPipeline: (pipeline: { file: PipelineFile; source: string } | null) => void = () => undefined,
 ): Promise<ContextSnapshot> {
   const notes: string[] = [];
   const count = { requests: 1, points: 0 };
@@ -99,6 +111,9 @@ export async function readContextSnapshot(
     ),
   );
   count.points += data.rateLimit?.cost ?? 0;
+  // The rules come first: who is trusted decides which links are followed below.
+  const pipeline = pipelineFromNode(data.repository?.pipelineFile, data.repository?.defaultBranchRef?.name ?? null);
+  onPipeline(pipeline);
   const here = data.repository?.nameWithOwner ?? repoName(r);
   const node = data.repository?.issueOrPullRequest ?? null;
   if (node === null)
@@ -123,6 +138,7 @@ export async function readContextSnapshot(
     notes,
     requests: 0,
     points: 0,
+    pipeline,
   };
   if (node.__typename === 'Issue' && node.parent) {
     const foreign = foreignOf(node.parent);
