@@ -131,3 +131,20 @@ describe('the CLI reads the same file', () => {
     expect(cli(['validate', 'thread.json', '--pipeline', 'missing.yml'], dir).stderr).toContain('cannot read missing.yml');
   });
 });
+
+describe('the docs say what the code does', () => {
+  test("the README's pipeline file is the built-in defaults; docs/pipeline.md lists every key and its diagram parses", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parsePipelineFile, resolvePipeline, DEFAULT_PIPELINE, KEYS } = await import('../src/common/pipeline.js');
+    const { mermaidBlocks, parseMermaid } = await import('./support/mermaid.js');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = /```yaml\n(# \.github\/forge\.yml\n[\s\S]*?)```/.exec(readme);
+    expect(block).not.toBeNull();
+    expect(resolvePipeline(parsePipelineFile(block?.[1] ?? '')).pipeline).toEqual(DEFAULT_PIPELINE);
+    const page = readFileSync(join(ROOT, 'docs', 'pipeline.md'), 'utf8');
+    for (const k of KEYS) expect(page).toContain(`| \`${k.key === 'board' ? 'board.title' : k.key}\` |`);
+    const diagrams = mermaidBlocks(page);
+    expect(diagrams).toHaveLength(1);
+    expect(parseMermaid(diagrams)).toEqual([{ ok: true, type: 'stateDiagram' }]);
+  });
+});
