@@ -148,3 +148,29 @@ describe('2. only a full commit id binds an approval', () => {
     expect((await gate(repo, pr.number)).outputs.conforming).toBe('true');
   });
 });
+
+describe('4. the pack stays out of commits', () => {
+  test('forge-context writes .forge/.gitignore beside the pack; one the user wrote is kept', async () => {
+    const { existsSync, mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const step = (workspace?: string) =>
+      runBundle('forge-context', {
+        apiUrl: gh.url,
+        repository: repo,
+        inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue.number) },
+        workspace,
+      });
+    const r = await step();
+    expect(r.code).toBe(0);
+    expect(existsSync(join(r.workspace, '.forge', 'context.md'))).toBe(true);
+    expect(readFileSync(join(r.workspace, '.forge', '.gitignore'), 'utf8')).toContain('\n*\n');
+    const own = join(r.workspace, 'again');
+    mkdirSync(join(own, '.forge'), { recursive: true });
+    writeFileSync(join(own, '.forge', '.gitignore'), 'mine\n');
+    expect((await step(own)).code).toBe(0);
+    expect(readFileSync(join(own, '.forge', '.gitignore'), 'utf8')).toBe('mine\n');
+  });
+});

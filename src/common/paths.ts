@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { quote } from '../codec/index.js';
 import { fileErrorCode, UsageError } from './errors.js';
 
@@ -49,8 +49,33 @@ export function workspacePath(input: string, value: string, workspace: string): 
  * making its folder: written beside it and renamed into place, so a cancelled
  * job never leaves half a file for the next step or the next run.
  */
+/**
+ * What `.forge/.gitignore` says: everything in the folder stays out of git. The
+ * context pack quotes secret gists (spec §4.2: they MUST be secret), and an
+ * agent's `git add -A` would otherwise publish it in a commit.
+ */
+export const FORGE_GITIGNORE = '# Written by FORGE Actions: what is here can quote secret gists (spec §4.2); keep it out of commits.\n*\n';
+
+/** The `.forge` folder a path is written into, if any: its nearest enclosing folder of that name. */
+function forgeFolder(path: string): string | null {
+  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) if (basename(dir) === '.forge') return dir;
+  return null;
+}
+
+/** A `.gitignore` in the `.forge` folder, written once; one already there (the user's) is left as it is. */
+function ignoreForgeFolder(path: string): void {
+  const folder = forgeFolder(path);
+  if (folder === null) return;
+  try {
+    writeFileSync(join(folder, '.gitignore'), FORGE_GITIGNORE, { flag: 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 export function writeWorkspaceFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
+  ignoreForgeFolder(path);
   // A name nobody can guess, created only if it does not exist (`wx`): a file or link planted in
   // the workspace beforehand is never written through.
   const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
