@@ -25,7 +25,12 @@ function setup() {
 }
 
 const contextStep = (repo: string, inputs: Record<string, string>, event?: { name: string; payload: unknown }) =>
-  runBundle('forge-context', { apiUrl: gh.url, repository: repo, inputs: { 'github-token': 'ghs_actions', ...inputs }, event });
+  runBundle('forge-context', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', chain: 'lifecycle', ...inputs },
+    event,
+  });
 
 const errorLines = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('::error::'));
 

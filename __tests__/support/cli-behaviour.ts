@@ -387,12 +387,15 @@ export function defineCliTests(forge: Forge): void {
     ];
 
     test('one array, --paginate pages one after another, and --slurp pages give the same pack', () => {
-      const one = forge(['context', '-', '--json'], JSON.stringify(comments));
+      const one = forge(['context', '-', '--chain', 'lifecycle', '--json'], JSON.stringify(comments));
       expect(one.code).toBe(0);
-      const stream = forge(['context', '-', '--json'], `${JSON.stringify(comments.slice(0, 2))}\n${JSON.stringify(comments.slice(2))}\n`);
-      const slurp = forge(['context', '-', '--json'], JSON.stringify([comments.slice(0, 1), comments.slice(1)]));
+      const stream = forge(
+        ['context', '-', '--chain', 'lifecycle', '--json'],
+        `${JSON.stringify(comments.slice(0, 2))}\n${JSON.stringify(comments.slice(2))}\n`,
+      );
+      const slurp = forge(['context', '-', '--chain', 'lifecycle', '--json'], JSON.stringify([comments.slice(0, 1), comments.slice(1)]));
       const wrapped = forge(
-        ['context', '-', '--json'],
+        ['context', '-', '--chain', 'lifecycle', '--json'],
         JSON.stringify({
           issue: { number: 12, html_url: 'https://github.com/o/r/issues/12' },
           comments: [comments.slice(0, 3), comments.slice(3)],
@@ -427,17 +430,20 @@ export function defineCliTests(forge: Forge): void {
 
     test('--stage packs the stages before it; --stall-after and --now name the abandoned ones; the markdown is the pack', () => {
       const r = forge(
-        ['context', '-', '--stage', 'CONTEXT', '--json', '--stall-after', '1d', '--now', '2026-01-06T00:00:00Z'],
+        ['context', '-', '--chain', 'lifecycle', '--stage', 'CONTEXT', '--json', '--stall-after', '1d', '--now', '2026-01-06T00:00:00Z'],
         JSON.stringify(comments),
       );
       const json = JSON.parse(r.out);
       expect(json.stages.map((s: { type: string }) => s.type)).toEqual(['INVESTIGATOR', 'INVESTIGATOR', 'CONTRACT']);
       expect(json.stalled.map((s: { type: string }) => s.type)).toEqual(['ARCHITECT']);
       const young = JSON.parse(
-        forge(['context', '-', '--json', '--stall-after', '3d', '--now', '2026-01-06T00:00:00Z'], JSON.stringify(comments)).out,
+        forge(
+          ['context', '-', '--chain', 'lifecycle', '--json', '--stall-after', '3d', '--now', '2026-01-06T00:00:00Z'],
+          JSON.stringify(comments),
+        ).out,
       );
       expect(young.stalled).toEqual([]);
-      const md = forge(['context', '-', '--stage', 'CONTEXT'], JSON.stringify(comments));
+      const md = forge(['context', '-', '--chain', 'lifecycle', '--stage', 'CONTEXT'], JSON.stringify(comments));
       expect(md.out).toBe(json.markdown);
       expect(md.out.startsWith('# FORGE context for o/r#12')).toBe(true);
     });
