@@ -8,6 +8,7 @@ import { isReservedLabel, quote, RESERVED_LABELS, type EmitInput, type SectionVa
 import { UsageError } from '../common/errors.js';
 import { bool, COMMON_INPUTS, oneOf, optional, readInputs, required, resolveCommon, verbatim, type Getter } from '../common/inputs.js';
 import { workspacePath } from '../common/paths.js';
+import { FULL_COMMIT } from '../common/commits.js';
 import type { EventInfo } from '../common/event.js';
 import type { TrustPolicy } from '../common/trust.js';
 import type { Repo } from '../common/repo.js';
@@ -69,13 +70,6 @@ export const SCHEMA = {
 /** The field an annotation records its upstream context in (forge-context's digest output). */
 export const CONTEXT_DIGEST_FIELD = 'Context digest';
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
-
-/**
- * A full commit id: 40 hex digits (SHA-1), or 64 in a SHA-256 repository. A
- * shorter prefix binds nothing: another commit with the same 7 digits takes
- * seconds to make.
- */
-export const FULL_COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /** Events whose payload carries the PR's head as the run saw it when it started. */
 const HEAD_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']);

@@ -31,7 +31,8 @@ import {
   updateMilestoneDescription,
 } from '../github/writes.js';
 import type { Composed } from '../common/compose-annotation.js';
-import { FULL_COMMIT, type EmitStepInputs, type IfExists } from './inputs.js';
+import { FULL_COMMIT } from '../common/commits.js';
+import type { EmitStepInputs, IfExists } from './inputs.js';
 
 /** The typed inputs with the annotation composed from them: what every write below works from. */
 type EmitJob = EmitStepInputs & { text: string };

@@ -5,6 +5,7 @@
  * write access made it) always counts; a closing keyword is typed by the PR's
  * author, as easily as a tag, so it counts only when that author is trusted.
  */
+import { FULL_COMMIT } from '../../common/commits.js';
 import { parseRepository, repoName, type Repo } from '../../common/repo.js';
 import { counts } from '../../common/trust.js';
 import type { WorkItem } from '../../common/work-item.js';
@@ -384,7 +385,7 @@ export function reviewedCommitOf(body: string): string | null {
   for (const a of parse(body)) {
     if (a.type !== 'REVIEWER') continue;
     const v = stripCodeSpan(getField(a.fields, 'Commit') ?? '').trim();
-    if (/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(v)) return v.toLowerCase();
+    if (FULL_COMMIT.test(v)) return v.toLowerCase();
   }
   return null;
 }
