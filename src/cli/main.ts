@@ -20,6 +20,7 @@ import {
 import { fileErrorCode, UsageError } from '../common/errors.js';
 import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotation.js';
 import { parseTrustPolicy } from '../common/trust.js';
+import { periodMs } from '../common/periods.js';
 import {
   chainText,
   describePipeline,
@@ -362,19 +363,19 @@ function cmdCheck(args: string[], io: Io): number {
  * directory's .github/forge.yml when there is one, else the built-in defaults.
  * The command's own options override it key by key.
  */
-function pipelineOf(p: Parsed, io: Io, overrides: Parameters<typeof resolvePipeline>[1] = {}): Resolved {
-  const given = one(p, 'pipeline');
+function pipelineAt(given: string | undefined, io: Io): Resolved {
   const file = given ?? (existsSync(PIPELINE_PATH) ? PIPELINE_PATH : null);
-  if (file === null) return resolvePipeline(null, overrides);
-  return resolvePipeline(parsePipelineFile(readInput(file, io), file), overrides, file);
+  return file === null ? resolvePipeline(null) : resolvePipeline(parsePipelineFile(readInput(file, io), file), {}, file);
+}
+
+function pipelineOf(p: Parsed, io: Io): Resolved {
+  return pipelineAt(one(p, 'pipeline'), io);
 }
 
 function cmdPipeline(args: string[], io: Io): number {
   const p = parseArgs(args, [], []);
   noExtra(p, 1, 'pipeline');
-  const file = p.positional[0] ?? (existsSync(PIPELINE_PATH) ? PIPELINE_PATH : null);
-  const resolved = file === null ? resolvePipeline(null) : resolvePipeline(parsePipelineFile(readInput(file, io), file), {}, file);
-  io.out(describePipeline(resolved));
+  io.out(describePipeline(pipelineAt(p.positional[0], io)));
   return 0;
 }
 
@@ -416,12 +417,10 @@ function cmdContext(args: string[], io: Io): number {
   if (!/^\d{1,9}$/.test(budgetText) || Number(budgetText) < 2000)
     throw new UsageError(`--budget must be a number of characters, 2000 or more, got ${JSON.stringify(one(p, 'budget'))}`);
   const stallText = one(p, 'stall-after');
-  const stall = stallText === undefined ? null : /^(\d{1,6})([mhd])$/.exec(stallText);
-  if (stallText !== undefined && (!stall || Number(stall[1]) === 0))
+  const stallGiven = stallText === undefined ? null : periodMs(stallText);
+  if (stallText !== undefined && stallGiven === null)
     throw new UsageError(`--stall-after must be a period such as 30m, 6h or 2d, got ${JSON.stringify(stallText)}`);
-  const stallMs = stall
-    ? Number(stall[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[stall[2] as 'm' | 'h' | 'd']
-    : pipeline.stallAfterMs;
+  const stallMs = stallGiven ?? pipeline.stallAfterMs;
   const nowText = one(p, 'now');
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) throw new UsageError(`--now must be an ISO 8601 time, got ${JSON.stringify(nowText)}`);

@@ -6,6 +6,7 @@
 import { quote } from '../codec/index.js';
 import { parseRepository, type Repo } from './repo.js';
 import { UsageError } from './errors.js';
+import { periodMs } from './periods.js';
 import { eventSubject, type EventInfo, type EventSubject } from './event.js';
 import { parseTrustPolicy, type TrustPolicy } from './trust.js';
 
@@ -72,16 +73,14 @@ export function positiveInt(): Parser<number | null> {
   };
 }
 
-const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** A period such as `7d`, `12h` or `30m`, in milliseconds; empty for none. */
 export function duration(): Parser<number | null> {
   return (raw, name) => {
     const v = raw.trim();
     if (v === '') return null;
-    const m = /^(\d{1,6})\s*([mhd])$/.exec(v);
-    if (!m || Number(m[1]) === 0) throw new UsageError(`input "${name}" must be a period such as 7d, 12h or 30m, got ${JSON.stringify(v)}`);
-    return Number(m[1]) * UNIT_MS[m[2]];
+    const ms = periodMs(v);
+    if (ms === null) throw new UsageError(`input "${name}" must be a period such as 7d, 12h or 30m, got ${JSON.stringify(v)}`);
+    return ms;
   };
 }
 

@@ -17,6 +17,7 @@ import YAML, { isMap, isScalar, isSeq, LineCounter, type Node, type Pair } from 
 import { isReservedLabel, isTypeName, quote, RESERVED_LABELS } from '../codec/index.js';
 import { UsageError } from './errors.js';
 import { splitList } from './lists.js';
+import { formatPeriod, periodMs } from './periods.js';
 import { DEFAULT_TRUSTED, parseTrustPolicy } from './trust.js';
 
 /** Where the repository keeps its pipeline file (release-drafter's and labeler's convention: `.github/<tool>.yml`). */
@@ -140,14 +141,11 @@ function stringList(w: Where, node: Node | null, key: string): string[] {
   return splitList(scalarText(w, node, key, 'a list or a comma-separated string'));
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: HOUR, d: 24 * HOUR };
-const DURATION = /^(\d{1,6})\s*([mhd])$/;
-
 function duration(w: Where, node: Node | null, key: string): number {
   const v = scalarText(w, node, key);
-  const m = DURATION.exec(v);
-  if (!m || Number(m[1]) === 0) fail(w, node, key, `must be a period such as 6h, 2d or 30m, got ${quote(v)}`);
-  return Number(m[1]) * UNIT_MS[m[2]];
+  const ms = periodMs(v);
+  if (ms === null) fail(w, node, key, `must be a period such as 6h, 2d or 30m, got ${quote(v)}`);
+  return ms;
 }
 
 function label(w: Where, node: Node | null, key: string): string | null {
@@ -267,7 +265,7 @@ function board(w: Where, node: Node | null, key: string): string {
 const STRING_LIST_SCHEMA = {
   oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }],
 };
-const DURATION_SCHEMA = { type: 'string', pattern: '^[0-9]{1,6} ?[mhd]$' };
+const DURATION_SCHEMA = { type: 'string', pattern: '^[0-9]{1,6}\\s*[mhd]$' };
 const LABEL_SCHEMA = { oneOf: [{ enum: [...RESERVED_LABELS, 'none'] }, { type: 'null' }] };
 const TYPE_SCHEMA = { type: 'string', pattern: '^(FORGE:)?[A-Z][A-Z0-9_]*$' };
 
@@ -438,16 +436,6 @@ export function chainText(p: Pipeline): string {
   return p.chain.map((s) => s.type).join(', ');
 }
 
-function formatMs(ms: number): string {
-  for (const [unit, size] of [
-    ['d', 24 * HOUR],
-    ['h', HOUR],
-    ['m', 60_000],
-  ] as const)
-    if (ms % size === 0) return `${ms / size}${unit}`;
-  return `${ms}ms`;
-}
-
 /** The effective pipeline as YAML a user can copy into the file, each key with where it came from. */
 export function describePipeline(r: Resolved): string {
   const p = r.pipeline;
@@ -465,10 +453,10 @@ export function describePipeline(r: Resolved): string {
   out.push(`trusted-authors: ${JSON.stringify(p.trustedAuthors)} # ${o.trustedAuthors}`);
   out.push(`exempt-authors: ${JSON.stringify(p.exemptAuthors)} # ${o.exemptAuthors}`);
   out.push(`exempt-labels: ${JSON.stringify(p.exemptLabels)} # ${o.exemptLabels}`);
-  out.push(`stall-after: ${formatMs(p.stallAfterMs)} # ${o.stallAfterMs}`);
+  out.push(`stall-after: ${formatPeriod(p.stallAfterMs)} # ${o.stallAfterMs}`);
   out.push(`stale: ${p.stale} # ${o.stale}`);
   out.push(`attempts: ${p.attempts} # ${o.attempts}`);
-  out.push(`claim-ttl: ${formatMs(p.claimTtlMs)} # ${o.claimTtlMs}`);
+  out.push(`claim-ttl: ${formatPeriod(p.claimTtlMs)} # ${o.claimTtlMs}`);
   out.push(`board:\n  title: ${JSON.stringify(p.boardTitle)} # ${o.boardTitle}`);
   return `${out.join('\n')}\n`;
 }
