@@ -148,3 +148,110 @@ describe('the docs say what the code does', () => {
     expect(parseMermaid(diagrams)).toEqual([{ ok: true, type: 'stateDiagram' }]);
   });
 });
+
+describe('the gate reads the pipeline file', () => {
+  const gate = (repo: string, pr: number, inputs: Record<string, string> = {}) =>
+    runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'fail-on-violation': 'false', status: 'true', ...inputs },
+      event: { name: 'pull_request_target', payload: { number: pr, pull_request: { number: pr } } },
+      env: { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242' },
+    });
+
+  function agentPipeline(file?: string) {
+    const { repo, issue } = setup(file);
+    gh.comment(repo, issue.number, 'my-agent[bot]', investigator());
+    gh.comment(repo, issue.number, 'my-agent[bot]', builder('fix/x'));
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+    gh.comment(repo, pr.number, 'maintainer', emit('REVIEWER', { fields: { Verdict: 'APPROVED', Commit: pr.pull?.sha ?? '' } }));
+    return { repo, issue, pr };
+  }
+
+  test('the agent named once in the file is trusted by the gate and by the reader alike; the file costs the gate no request', async () => {
+    const { repo, issue, pr } = agentPipeline('trusted-authors: [OWNER, MEMBER, "my-agent[bot]"]\n');
+    const before = gh.requests.length;
+    const r = await gate(repo, pr.number);
+    expect(r.outputs).toMatchObject({ conforming: 'true', missing: '' });
+    expect(r.stdout).toContain('pipeline: .github/forge.yml on main');
+    // The PR's first evaluation: the snapshot (with the file), the status; no request for the file alone.
+    expect(gh.requests.slice(before).some((q) => q.path.includes('/contents/'))).toBe(false);
+    expect(gh.operations(before)).toEqual(['ForgeGate']);
+    const reader = await contextStep(repo, issue.number);
+    expect(reader.outputs['next-phase']).toBe('REVIEWER');
+  });
+
+  test('with no file the built-in set holds: the agent is not trusted, and the gate and the reader agree', async () => {
+    const { repo, issue, pr } = agentPipeline();
+    const r = await gate(repo, pr.number);
+    expect(r.outputs.conforming).toBe('false');
+    expect(r.outputs.missing).toBe('INVESTIGATOR,BUILDER');
+    expect(r.stdout).toContain('pipeline: built-in defaults');
+    expect((await contextStep(repo, issue.number)).outputs['next-phase']).toBe('INVESTIGATOR');
+  });
+
+  test("a PR is held to the file's whole chain; an input overrides the file key by key", async () => {
+    const { repo, pr } = agentPipeline(
+      'chain: [INVESTIGATOR, ACME_SCAN, BUILDER, REVIEWER]\ntrusted-authors: [OWNER, MEMBER, "my-agent[bot]"]\n',
+    );
+    const r = await gate(repo, pr.number);
+    expect(r.outputs).toMatchObject({ conforming: 'false', missing: 'ACME_SCAN' });
+    expect((await gate(repo, pr.number, { required: 'INVESTIGATOR, BUILDER, REVIEWER' })).outputs.conforming).toBe('true');
+    expect((await gate(repo, pr.number, { 'trusted-authors': 'OWNER, MEMBER', required: 'INVESTIGATOR' })).outputs.missing).toBe(
+      'INVESTIGATOR',
+    );
+  });
+
+  test("the file's exemptions apply; the default exempts Dependabot", async () => {
+    const { repo } = setup('exempt-labels: [docs-only]\n');
+    const labelled = gh.issue(repo, { user: 'maintainer', labels: ['docs-only'], pull: { body: 'Docs.', head: 'docs/x' } });
+    expect((await gate(repo, labelled.number)).outputs.conforming).toBe('true');
+    const { repo: plain } = setup();
+    gh.user('dependabot[bot]', 'Bot');
+    const bump = gh.issue(plain, { user: 'dependabot[bot]', pull: { body: 'Bump x.', head: 'dependabot/x' } });
+    const r = await gate(plain, bump.number);
+    expect(r.outputs.conforming).toBe('true');
+    expect(r.summary).toContain('exempt');
+  });
+
+  test('an issue event reads the file in the query for the PRs that close it (trust decides which are re-gated): no request of its own', async () => {
+    const { repo, issue, pr } = agentPipeline('trusted-authors: [OWNER, MEMBER, "my-agent[bot]"]\n');
+    const before = gh.requests.length;
+    const r = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'fail-on-violation': 'false' },
+      event: { name: 'issue_comment', payload: { action: 'created', issue: { number: issue.number }, comment: { body: 'FORGE:' } } },
+    });
+    expect(r.outputs.conforming).toBe('true');
+    // The PR was re-gated through the issue: its REVIEWER counted, the agent's INVESTIGATOR and BUILDER too.
+    expect(r.outputs.report).toContain(`/pull/${pr.number}#issuecomment-`);
+    expect(r.stdout).toContain('pipeline: .github/forge.yml on main');
+    expect(gh.requests.slice(before).filter((q) => q.path.includes('/contents/'))).toHaveLength(0);
+    expect(gh.operations(before)[0]).toBe('IssuePulls');
+  });
+
+  test('a bad file fails the gate in one line naming the file, line and key; no status is written', async () => {
+    const { repo, pr } = agentPipeline('trusted-authors: OWNER\nexempt-label: [x]\n');
+    const writes = gh.writes().length;
+    const r = await gate(repo, pr.number);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('::error'))).toEqual([
+      expect.stringContaining('.github/forge.yml:2: exempt-label: unknown key'),
+    ]);
+    expect(gh.writes().length).toBe(writes);
+  });
+
+  test("the repository audit holds issues to the issue's stages of the file's chain", async () => {
+    const { repo, issue } = setup('chain: [INVESTIGATOR, BUILDER, REVIEWER]\ntrusted-authors: [OWNER, MEMBER, "my-agent[bot]"]\n');
+    gh.comment(repo, issue.number, 'my-agent[bot]', investigator());
+    gh.comment(repo, issue.number, 'my-agent[bot]', builder());
+    const r = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', scope: 'repository', 'fail-on-violation': 'false' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.outputs.conforming).toBe('true');
+  });
+});

@@ -99,12 +99,16 @@ describe('1. exemptions', () => {
     expect(comment?.body).not.toMatch(/Missing|missing|INVESTIGATOR|mermaid/);
   });
 
-  test('nothing is exempt unless asked: the same PR fails without exempt-authors', async () => {
+  test("Dependabot is exempt by default (the pipeline's built-in exempt-authors); a pipeline file that exempts nobody fails it", async () => {
     const repo = setupRepo();
     const pr = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps x.', head: 'dependabot/npm/x' } });
+    const byDefault = await gate(repo, pullEvent(pr.number), { comment: 'false' });
+    expect(byDefault.code).toBe(0);
+    expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success', description: 'exempt: author dependabot[bot]' }]);
+    gh.repo(repo).files.set('.github/forge.yml', 'exempt-authors: []\n');
     const r = await gate(repo, pullEvent(pr.number), { comment: 'false' });
     expect(r.code).toBe(1);
-    expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'failure' }]);
+    expect(gh.statusesOn(repo, pr.pull?.sha ?? '').at(-1)).toMatchObject({ state: 'failure' });
   });
 
   test('an exempt label exempts the PR (any letter case); removing it re-gates to failure', async () => {
@@ -323,8 +327,14 @@ describe('4. quiet where nothing is gated', () => {
     });
     expect(moved.code).toBe(0);
     expect(noticesOf(moved.stdout).join('\n')).toContain('#78 was transferred to https://github.example/octo/elsewhere/issues/3');
-    // One listing of the open PRs each (who closed it?), nothing written.
-    expect(gh.requests.slice(before).map((x) => `${x.method} ${x.path}`)).toEqual([`GET /repos/${repo}/pulls`, `GET /repos/${repo}/pulls`]);
+    // The pipeline file (who is trusted), then one listing of the open PRs each (who closed it?); nothing written.
+    const file = `GET /repos/${repo}/contents/.github/forge.yml`;
+    expect(gh.requests.slice(before).map((x) => `${x.method} ${decodeURIComponent(x.path)}`)).toEqual([
+      file,
+      `GET /repos/${repo}/pulls`,
+      file,
+      `GET /repos/${repo}/pulls`,
+    ]);
     const missing = await check(repo, issueComment(999), { status: 'false' });
     expect(missing.code).toBe(0);
     expect(errorsOf(missing.stdout)).toEqual([]);

@@ -242,6 +242,12 @@ describe('from the bundle, as a step meets them', () => {
       repository: { nameWithOwner: 'o/r' },
     };
     const stacked = await open((req, res, query) => {
+      // No pipeline file on this server: the gate's built-in settings hold.
+      if (req.url?.includes('/contents/')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Not Found' }));
+        return;
+      }
       const data = query.includes('ForgeGateIssue')
         ? { data: { rateLimit: { cost: 1, remaining: 4999 }, viewer: { login: 'o' }, repository: { nameWithOwner: 'o/r', issue: thread } } }
         : req.url?.includes('/comments')

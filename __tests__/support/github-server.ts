@@ -7,6 +7,7 @@
  * latency). Every request is checked against GitHub's OpenAPI description and
  * every response against its response schema; problems land in `violations`.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -848,12 +849,17 @@ export class FakeGitHub {
     }
     if (query.includes('closedByPullRequestsReferences')) {
       const found = r?.issues.get(v.number);
+      // The pipeline file when the query asks for it (IssuePulls' first page), from the default branch.
+      const file =
+        r && query.includes('pipelineFile:')
+          ? { defaultBranchRef: { name: r.defaultBranch }, pipelineFile: this.blobAt(r, 'HEAD:.github/forge.yml') }
+          : {};
       // GitHub answers a number with nothing behind it with null and a NOT_FOUND error beside the data.
       if (!r || !found)
         return [
           200,
           {
-            data: { repository: r ? { issueOrPullRequest: null } : null },
+            data: { repository: r ? { ...file, issueOrPullRequest: null } : null },
             errors: [
               {
                 type: 'NOT_FOUND',
@@ -863,7 +869,7 @@ export class FakeGitHub {
             ],
           },
         ];
-      if (found.pull) return [200, { data: { repository: { issueOrPullRequest: { __typename: 'PullRequest' } } } }];
+      if (found.pull) return [200, { data: { repository: { ...file, issueOrPullRequest: { __typename: 'PullRequest' } } } }];
       const full = `${r.owner}/${r.name}`;
       const closing = [...this.repos.values()].flatMap((repo) =>
         [...repo.issues.values()]
@@ -900,7 +906,7 @@ export class FakeGitHub {
             .filter((x) => x.sidebar)
             .map((x) => ({ number: x.i.number, repository: { nameWithOwner: `${x.repo.owner}/${x.repo.name}` } })),
         };
-      return [200, { data: { repository: { issueOrPullRequest: issue } } }];
+      return [200, { data: { repository: { ...file, issueOrPullRequest: issue } } }];
     }
     return [200, { errors: [{ message: 'this fake answers two queries only' }] }];
   }
@@ -1633,6 +1639,34 @@ export class FakeGitHub {
     }
 
     // GitHub lists the PRs of a commit of this repository; a commit only a fork holds is in none.
+    // A file's contents (GET /repos/{o}/{r}/contents/{path}): the default branch unless ref names another.
+    if (rest[0] === 'contents' && rest.length >= 2 && method === 'GET') {
+      const path = rest.slice(1).join('/');
+      const ref = url.searchParams.get('ref');
+      const text = ref && ref !== r.defaultBranch ? undefined : r.files.get(path);
+      if (text === undefined) return this.notFound();
+      const api = `${this.url}/repos/${r.owner}/${r.name}`;
+      const html = `https://github.example/${r.owner}/${r.name}/blob/${r.defaultBranch}/${path}`;
+      const sha = createHash('sha1')
+        .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+        .digest('hex');
+      return conformed(200, {
+        type: 'file',
+        encoding: 'base64',
+        size: Buffer.byteLength(text),
+        name: path.split('/').pop() ?? path,
+        path,
+        content: Buffer.from(text)
+          .toString('base64')
+          .replace(/(.{60})/g, '$1\n'),
+        sha,
+        url: `${api}/contents/${path}`,
+        git_url: `${api}/git/blobs/${sha}`,
+        html_url: html,
+        download_url: null,
+        _links: { git: `${api}/git/blobs/${sha}`, html, self: `${api}/contents/${path}` },
+      });
+    }
     if (rest[0] === 'activity' && rest.length === 1 && method === 'GET') {
       if (r.activityRefused)
         return [403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' }];

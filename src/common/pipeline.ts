@@ -379,6 +379,9 @@ export const KEYS: ReadonlyArray<{
 /** What a file sets: only the keys it gives. */
 export type PipelineFile = Partial<Pipeline>;
 
+/** The file as a repository holds it: parsed, and where it was read (`.github/forge.yml on main`); null when there is none. */
+export type PipelineAnswer = { file: PipelineFile; source: string } | null;
+
 /** Parse and check a pipeline file's text; `file` names it in errors. Throws a UsageError naming the file, line and key. */
 export function parsePipelineFile(text: string, file = PIPELINE_PATH): PipelineFile {
   const lines = new LineCounter();

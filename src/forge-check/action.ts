@@ -8,7 +8,8 @@ import { VERSION } from '../common/version.js';
 import type { ActionDefinition, ActionResult } from '../common/runner.js';
 import { createClient, type GitHub } from '../github/client.js';
 import { tokenLogin } from '../github/reads.js';
-import { readCheckInputs, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
+import { needsPipeline, readCheckInputs, settle, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
+import { readPipelineFile } from '../github/pipeline-read.js';
 import { runCheck } from './logic/run.js';
 import { itemResult } from './render.js';
 import { readCheckpoint, writeCheckpoint } from './repository/checkpoint.js';
@@ -27,7 +28,14 @@ function writeReport(path: string | null, result: ActionResult): void {
   if (path !== null) writeWorkspaceFile(path, `${String(result.outputs.report)}\n`);
 }
 
-async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {
+/** Where the run's settings came from, for the log. */
+function pipelineLine(source: string | null): string {
+  return `pipeline: ${source ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`;
+}
+
+async function checkRepository(gh: GitHub, given: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {
+  const inputs = needsPipeline(given) ? settle(given, await readPipelineFile(gh, given.repo)) : given;
+  if (needsPipeline(given)) log(pipelineLine(inputs.pipelineSource));
   const check = {
     repo: inputs.repo,
     gate: inputs.gate,
@@ -45,8 +53,10 @@ async function checkRepository(gh: GitHub, inputs: RepositoryInputs, log: (s: st
   return result;
 }
 
-async function checkItem(gh: GitHub, inputs: ItemInputs, log: (s: string) => void): Promise<ActionResult> {
-  const run = await runCheck(gh, inputs);
+async function checkItem(gh: GitHub, given: ItemInputs, log: (s: string) => void): Promise<ActionResult> {
+  const run = await runCheck(gh, given);
+  const inputs = run.settled;
+  if (needsPipeline(given)) log(pipelineLine(inputs.pipelineSource));
   if (run.read.requests > 0)
     log(`read GitHub in ${run.read.requests} GraphQL request(s), ${run.read.points} point(s) (GitHub's rateLimit cost)`);
   const result = itemResult(run, inputs.failOnViolation);

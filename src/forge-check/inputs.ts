@@ -15,6 +15,8 @@ import {
   type Getter,
   type Parser,
 } from '../common/inputs.js';
+import { resolvePipeline, stagesOn, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
+import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { workspacePath } from '../common/paths.js';
 import type { Repo } from '../common/repo.js';
 import { parseRequired, requiredWarnings, VALIDATIONS, VERDICT_POLICIES, type GateSettings } from '../conformance/evaluate.js';
@@ -39,6 +41,17 @@ interface SharedInputs {
   reportFile: string | null;
   /** What looks wrong in the inputs without being an error (a near miss of a reserved type): warnings. */
   inputWarnings: string[];
+  /** What the step's inputs set; a null key comes from the pipeline file, else the built-in defaults (settle). */
+  given: {
+    required: string[] | null;
+    trust: TrustPolicy | null;
+    exemptAuthors: ReadonlySet<string> | null;
+    exemptLabels: ReadonlySet<string> | null;
+  };
+  /** The required types of an issue on its own: the stages the pipeline writes on the issue (gate.required is a PR's). */
+  requiredOnIssue: string[];
+  /** Where the settings came from (`.github/forge.yml on main`); null for the built-in defaults. */
+  pipelineSource: string | null;
 }
 
 /**
@@ -108,9 +121,9 @@ export interface RepositoryInputs extends SharedInputs {
 
 export type CheckInputs = ItemInputs | RepositoryInputs;
 
-/** `required`: types or a preset; empty is `minimal`. */
-function requiredTypes(): Parser<string[]> {
-  return (raw) => parseRequired(raw);
+/** `required`: types or a preset; empty leaves it to the pipeline's chain. */
+function requiredTypes(): Parser<string[] | null> {
+  return (raw) => (raw.trim() === '' ? null : parseRequired(raw));
 }
 
 function labelList(): Parser<string[]> {
@@ -120,9 +133,10 @@ function labelList(): Parser<string[]> {
 /** A login as GitHub spells one (a bot's ends in [bot]); compared without case. */
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:_[A-Za-z0-9]{1,39})?(?:\[bot\])?$/;
 
-/** `exempt-authors`: logins, comma- or newline-separated, an @ allowed. */
-function loginSet(): Parser<ReadonlySet<string>> {
+/** `exempt-authors`: logins, comma- or newline-separated, an @ allowed; empty leaves it to the pipeline. */
+function loginSet(): Parser<ReadonlySet<string> | null> {
   return (raw, name) => {
+    if (raw.trim() === '') return null;
     const out = new Set<string>();
     for (const entry of splitList(raw)) {
       const login = entry.replace(/^@/, '');
@@ -133,9 +147,9 @@ function loginSet(): Parser<ReadonlySet<string>> {
   };
 }
 
-/** `exempt-labels`: label names (GitHub compares them without case). */
-function labelSet(): Parser<ReadonlySet<string>> {
-  return (raw) => new Set(splitList(raw).map((l) => l.toLowerCase()));
+/** `exempt-labels`: label names (GitHub compares them without case); empty leaves it to the pipeline. */
+function labelSet(): Parser<ReadonlySet<string> | null> {
+  return (raw) => (raw.trim() === '' ? null : new Set(splitList(raw).map((l) => l.toLowerCase())));
 }
 
 /** `milestone`: a number, a title, `*` (any milestone) or `none`. */
@@ -200,7 +214,7 @@ function checkScope(raw: Raw, get: Getter): void {
     if (raw.comment) throw new UsageError('comment: true needs scope: item (the comment is kept on the checked issue or PR)');
     if (raw.status) throw new UsageError('status: true needs scope: item (the status is written on each checked PR)');
     if (raw.fullEvery !== null && raw.since === null) throw new UsageError('full-every: only with scope: repository and since: last-run');
-    if (raw.exemptAuthors.size > 0 || raw.exemptLabels.size > 0)
+    if (raw.exemptAuthors !== null || raw.exemptLabels !== null)
       throw new UsageError('exempt-authors and exempt-labels apply to a gate (scope: item or pull-requests), not to scope: repository');
     return;
   }
@@ -222,15 +236,28 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
   checkScope(raw, get);
   const common = resolveCommon(raw, event);
   const reportFile = raw.reportFile === null ? null : workspacePath('report-file', raw.reportFile, event.workspace);
+  const given = { required: raw.required, trust: common.trustInput, exemptAuthors: raw.exemptAuthors, exemptLabels: raw.exemptLabels };
+  // Until the pipeline file is read (settle), the built-in defaults stand in for what the inputs leave empty.
+  const defaults = resolvePipeline(null).pipeline;
   const shared: SharedInputs = {
     token: common.token,
     repo: common.repo,
-    gate: { required: raw.required, validation: raw.validation, trust: common.trust, verdicts: raw.verdicts },
+    gate: {
+      required: raw.required ?? defaults.chain.map((s) => s.type),
+      validation: raw.validation,
+      trust: common.trust,
+      verdicts: raw.verdicts,
+    },
     failOnViolation: raw.failOnViolation,
     reportFile,
-    inputWarnings: requiredWarnings(raw.required),
+    inputWarnings: raw.required === null ? [] : requiredWarnings(raw.required),
+    given,
+    requiredOnIssue: raw.required ?? stagesOn(defaults, 'issue'),
+    pipelineSource: null,
   };
   if (raw.scope === 'repository') {
+    // An audit judges issues: the issue's stages are what it requires.
+    shared.gate = { ...shared.gate, required: shared.requiredOnIssue };
     const checkpoint = raw.since === 'last-run' ? workspacePath('checkpoint', raw.checkpoint, event.workspace) : null;
     if (checkpoint !== null && reportFile === checkpoint) throw new UsageError('report-file and checkpoint must be different files');
     return {
@@ -251,7 +278,7 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
   return {
     ...shared,
     scope: raw.scope,
-    exempt: { authors: raw.exemptAuthors, labels: raw.exemptLabels },
+    exempt: exemptionsOf(given, defaults),
     trigger,
     comment: raw.comment,
     status,
@@ -335,4 +362,40 @@ function triggerOf(event: EventInfo, named: number | null): Trigger {
   if (named !== null) return { kind: 'named', number: named };
   if (subject.issue !== null) return { kind: 'issue', number: subject.issue };
   return { kind: 'none', event: event.name };
+}
+
+/** The exemptions in force: the inputs' when given, else the pipeline's (logins and labels lower-cased). */
+function exemptionsOf(given: SharedInputs['given'], p: Pipeline): Exemptions {
+  return {
+    authors: given.exemptAuthors ?? new Set(p.exemptAuthors.map((l) => l.replace(/^@/, '').toLowerCase())),
+    labels: given.exemptLabels ?? new Set(p.exemptLabels.map((l) => l.toLowerCase())),
+  };
+}
+
+/** Whether the run must read the pipeline file: some setting is left to it. */
+export function needsPipeline(inputs: CheckInputs): boolean {
+  const g = inputs.given;
+  return (
+    g.required === null || g.trust === null || (inputs.scope !== 'repository' && (g.exemptAuthors === null || g.exemptLabels === null))
+  );
+}
+
+/**
+ * The inputs with the pipeline file's settings where the step left them
+ * empty: input over file over the built-in defaults, key by key. A PR is held
+ * to the whole chain; an issue on its own (and the repository audit) to the
+ * stages the pipeline writes on the issue.
+ */
+export function settle<T extends CheckInputs>(inputs: T, file: PipelineAnswer): T {
+  const resolved = resolvePipeline(file?.file ?? null, {}, file?.source ?? null);
+  const p = resolved.pipeline;
+  const g = inputs.given;
+  const onIssue = g.required ?? stagesOn(p, 'issue');
+  const gate = {
+    ...inputs.gate,
+    required: inputs.scope === 'repository' ? onIssue : (g.required ?? p.chain.map((s) => s.type)),
+    trust: g.trust ?? parseTrustPolicy(p.trustedAuthors),
+  };
+  const settled = { ...inputs, gate, requiredOnIssue: onIssue, pipelineSource: resolved.source };
+  return (inputs.scope === 'repository' ? settled : { ...settled, exempt: exemptionsOf(g, p) }) as T;
 }

@@ -6,6 +6,8 @@
  * test suite. A GraphQL failure is reported to the caller, which falls back to
  * reading the PR body.
  */
+import type { PipelineAnswer } from '../common/pipeline.js';
+import { PIPELINE_FIELD, pipelineFromNode, type PipelineNode } from './pipeline-read.js';
 import type { Repo } from '../common/repo.js';
 import type { Author } from '../common/trust.js';
 import type { GitHub } from './client.js';
@@ -51,8 +53,11 @@ const PULL_LINKS_QUERY = `query PullLinks($owner: String!, $repo: String!, $numb
  * made in the sidebar: an issue event re-gates only the PRs whose verdict can
  * depend on the issue.
  */
-const ISSUE_PULLS_QUERY = `query IssuePulls($owner: String!, $repo: String!, $number: Int!, $after: String, $withLinked: Boolean!) {
+const issuePullsQuery = (
+  pipeline: boolean,
+) => `query IssuePulls($owner: String!, $repo: String!, $number: Int!, $after: String, $withLinked: Boolean!) {
   repository(owner: $owner, name: $repo) {
+    ${pipeline ? `defaultBranchRef { name } ${PIPELINE_FIELD}` : ''}
     issueOrPullRequest(number: $number) {
       __typename
       ... on Issue {
@@ -141,11 +146,16 @@ export interface ClosingPull extends ItemRef {
 }
 
 /** What a number is in a repository: an issue (with the open PRs that close it), a PR, or nothing GitHub shows. */
-export type IssueOrPull = { kind: 'issue'; pulls: ClosingPull[]; notes: string[] } | { kind: 'pull' } | { kind: 'missing' };
+export type IssueOrPull = ({ kind: 'issue'; pulls: ClosingPull[]; notes: string[] } | { kind: 'pull' } | { kind: 'missing' }) & {
+  /** The pipeline file on the default branch, when it was asked for (undefined when not). */
+  pipeline?: PipelineAnswer;
+};
 
 type PullNode = IssueNode & { state: string; authorAssociation?: string; author?: GraphqlActor };
 type IssuePullsData = {
   repository: {
+    defaultBranchRef?: { name: string } | null;
+    pipelineFile?: PipelineNode;
     issueOrPullRequest:
       | { __typename: 'Issue'; closedByPullRequestsReferences: Page<PullNode>; linked?: Page<IssueNode> }
       | { __typename: 'PullRequest' }
@@ -154,17 +164,21 @@ type IssuePullsData = {
 };
 
 /** Issue #number (or PR) as GitHub has it: for an issue, every open PR that closes it, in any repository. */
-export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<IssueOrPull> {
+export async function issueOrPull(gh: GitHub, r: Repo, number: number, withPipeline = false): Promise<IssueOrPull> {
   const notes: string[] = [];
   let kind = 'missing' as 'issue' | 'pull' | 'missing';
   let linked: ItemRef[] = [];
+  let pipeline: PipelineAnswer | undefined;
   const nodes = await allPages<PullNode>(async (after) => {
+    // The pipeline file rides on the first page: no request of its own.
+    const asked = withPipeline && after === null;
     const data = await api(`reading the PRs that close #${number}`, () =>
       withPartialData(
-        gh.graphql<IssuePullsData>(ISSUE_PULLS_QUERY, { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
+        gh.graphql<IssuePullsData>(issuePullsQuery(asked), { owner: r.owner, repo: r.repo, number, after, withLinked: after === null }),
         (errors) => notes.push(...errors),
       ),
     );
+    if (asked) pipeline = pipelineFromNode(data.repository?.pipelineFile, data.repository?.defaultBranchRef?.name ?? null);
     const found = data.repository?.issueOrPullRequest ?? null;
     if (found === null || found.__typename !== 'Issue') {
       if (found?.__typename === 'PullRequest') kind = 'pull';
@@ -174,7 +188,8 @@ export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<
     if (found.linked) linked = found.linked.nodes.filter((n): n is IssueNode => n !== null).map(ref);
     return found.closedByPullRequestsReferences;
   });
-  if (kind !== 'issue') return { kind };
+  const file = withPipeline ? { pipeline: pipeline ?? null } : {};
+  if (kind !== 'issue') return { kind, ...file };
   const sidebar = new Set(linked.map(refKey));
   const pulls = nodes
     .filter((n) => n.state === 'OPEN')
@@ -183,7 +198,7 @@ export async function issueOrPull(gh: GitHub, r: Repo, number: number): Promise<
       author: { login: restLogin(n.author), association: n.authorAssociation ?? 'NONE' },
       sidebar: sidebar.has(refKey(ref(n))),
     }));
-  return { kind: 'issue', pulls, notes: notes.map((e) => `GitHub could not read every PR that closes #${number}: ${e}`) };
+  return { kind: 'issue', pulls, notes: notes.map((e) => `GitHub could not read every PR that closes #${number}: ${e}`), ...file };
 }
 
 /** The merge queue of `branch`: each entry's PR and the head commit of the merge group built for it, in queue order. */

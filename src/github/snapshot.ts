@@ -22,6 +22,8 @@ import type { GitHub } from './client.js';
 import { api } from './errors.js';
 import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
 import type { ItemRef, PullLinks } from './links.js';
+import type { PipelineAnswer } from '../common/pipeline.js';
+import { PIPELINE_FIELD, pipelineFromNode, type PipelineNode } from './pipeline-read.js';
 import type { PullInfo, ReviewComment } from './reads.js';
 import type { CommitStatus, StatusState } from './statuses.js';
 import {
@@ -68,7 +70,7 @@ const PULL_FRAGMENT = `fragment GatePull on PullRequest {
 }`;
 
 /** The query for these PRs and commits: each an aliased field (`p0`, `c0`), its number or oid a variable. */
-export function gateQuery(pulls: number, commits: number, open: boolean): string {
+export function gateQuery(pulls: number, commits: number, open: boolean, pipeline = false): string {
   const vars = [
     '$owner: String!',
     '$repo: String!',
@@ -88,6 +90,7 @@ export function gateQuery(pulls: number, commits: number, open: boolean): string
   repository(owner: $owner, name: $repo) {
     nameWithOwner
     defaultBranchRef { name }
+    ${pipeline ? PIPELINE_FIELD : ''}
     ${openPulls}
     ${fields.join('\n    ')}
   }
@@ -201,6 +204,8 @@ export interface GateSnapshot extends Counted {
   /** Threads GitHub's partial answer left comments out of (refKey): read them another way. */
   incomplete: Set<string>;
   notes: string[];
+  /** The pipeline file on the default branch, when it was asked for (undefined when not). */
+  pipeline?: PipelineAnswer;
 }
 
 function statusesOf(node: StatusNode): Map<string, CommitStatus> {
@@ -311,6 +316,7 @@ export async function readGateSnapshot(
   numbers: readonly number[],
   commits: readonly string[] = [],
   open = false,
+  pipeline = false,
 ): Promise<GateSnapshot> {
   const out: GateSnapshot = {
     pulls: new Map(),
@@ -336,11 +342,20 @@ export async function readGateSnapshot(
       variables[`c${i}`] = c;
     });
     const what = batch.length > 0 ? `PR ${batch.map((n) => `#${n}`).join(', ')}` : 'the commits asked about';
-    const data = await ask<GateData>(gh, what, gateQuery(batch.length, shas.length, open && b === 0), variables, out.notes, out);
+    const data = await ask<GateData>(
+      gh,
+      what,
+      gateQuery(batch.length, shas.length, open && b === 0, pipeline && b === 0),
+      variables,
+      out.notes,
+      out,
+    );
     out.viewer ??= restLogin(data.viewer);
     const repo = data.repository;
     const here = repo?.nameWithOwner ?? repoName(r);
     const defaultBranch = repo?.defaultBranchRef?.name ?? null;
+    // The rules before the verdicts: a bad file is the user's mistake, said before anything is decided.
+    if (pipeline && b === 0) out.pipeline = pipelineFromNode(repo?.pipelineFile as PipelineNode | undefined, defaultBranch);
     for (const [i, n] of batch.entries()) {
       const node = (repo?.[`p${i}`] ?? null) as PullNode | null;
       if (node === null) {

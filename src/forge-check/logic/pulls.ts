@@ -14,7 +14,8 @@ import type { GitHub } from '../../github/client.js';
 import { issueOrPull, mergeQueueEntries, type ClosingPull } from '../../github/links.js';
 import { resolvePermissions } from '../../github/permissions.js';
 import { listOpenPulls, openPullsByHead, pullsForCommit, readPull } from '../../github/reads.js';
-import type { ItemInputs, Trigger } from '../inputs.js';
+import { needsPipeline, settle, type ItemInputs, type Trigger } from '../inputs.js';
+import { readPipelineFile } from '../../github/pipeline-read.js';
 import { linkRetryDelays } from './gather.js';
 
 /** What to check: PRs (with the workflow's own issue, if named), or an issue on its own. */
@@ -37,6 +38,8 @@ export interface Touched {
   notes: string[];
   /** A claim the gate refused (a forged issue-number on workflow_run): shown as warnings. */
   warnings: string[];
+  /** The inputs settled with the pipeline file, when this step read it (an issue's first query carries it). */
+  settled?: ItemInputs;
 }
 
 const touched = (targets: Target[], notes: string[] = [], warnings: string[] = []): Touched => ({
@@ -64,18 +67,38 @@ function dependsOnIssue(p: ClosingPull, inputs: ItemInputs): boolean {
  * itself is checked (scope item) or nothing is (scope pull-requests, the PR gate).
  * A number that turns out to be a PR is that PR.
  */
-async function forIssue(gh: GitHub, inputs: ItemInputs, number: number, named = false): Promise<Touched> {
-  const here = repoName(inputs.repo);
+async function forIssue(gh: GitHub, given: ItemInputs, number: number, named = false): Promise<Touched> {
+  const settled = (t: Touched): Touched => ({ ...t, settled: inputs });
+  // Who is trusted decides which PRs are re-gated: the pipeline file comes first, in the same query as the PRs.
+  const needs = needsPipeline(given);
+  let inputs = given;
   const alone = (why: string): Touched =>
     inputs.scope === 'pull-requests'
       ? touched([], [`${why}: the PR gate has nothing to gate`])
       : touched([{ kind: 'issue', number }], [`${why}: #${number} is checked on its own`]);
   let found: Awaited<ReturnType<typeof issueOrPull>>;
   try {
-    found = await issueOrPull(gh, inputs.repo, number);
+    found = await issueOrPull(gh, inputs.repo, number, needs);
+    if (needs) inputs = settle(inputs, found.pipeline ?? null);
   } catch (err) {
-    return alone(`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)})`);
+    if (err instanceof UsageError) throw err;
+    if (needs) inputs = settle(inputs, await readPipelineFile(gh, inputs.repo));
+    return settled(alone(`the open PRs that close #${number} could not be read from GitHub (${errorMessage(err)})`));
   }
+  return settled(await afterIssue(gh, inputs, number, named, found, alone));
+}
+
+/** The rest of forIssue, with the settings in force: the link lag, then which open PRs depend on the issue. */
+async function afterIssue(
+  gh: GitHub,
+  inputs: ItemInputs,
+  number: number,
+  named: boolean,
+  first: Awaited<ReturnType<typeof issueOrPull>>,
+  alone: (why: string) => Touched,
+): Promise<Touched> {
+  const here = repoName(inputs.repo);
+  let found = first;
   // GitHub links a new PR to the issue it closes some seconds after the PR opens. A job that names the issue (the
   // agent's own, right after it opened the PR) finds none yet: when an open PR by a trusted author closes the issue
   // in its body, GitHub is asked again after each wait, as on the PR path, and then that body is read instead.

@@ -6,7 +6,8 @@
  * group's commit for all of its PRs. Typed inputs and the client in, one
  * verdict per checked PR out. The repository scope's logic is repository/logic.ts.
  */
-import { errorMessage } from '../../common/errors.js';
+import { errorMessage, UsageError } from '../../common/errors.js';
+import { readPipelineFile } from '../../github/pipeline-read.js';
 import { ApiError } from '../../github/errors.js';
 import { evaluate, type CheckResult } from '../../conformance/evaluate.js';
 import { exemptResult } from '../../conformance/exempt.js';
@@ -15,7 +16,7 @@ import { listOpenPulls, readPull, type PullInfo } from '../../github/reads.js';
 import { readGateSnapshot, type GateSnapshot, type OpenHead } from '../../github/snapshot.js';
 import type { ThreadComment } from '../../common/work-item.js';
 import { counts } from '../../common/trust.js';
-import type { ItemInputs } from '../inputs.js';
+import { needsPipeline, settle, type ItemInputs } from '../inputs.js';
 import { gatherIssue, gatherPull, type Gathered, type ThreadCache } from './gather.js';
 import { touchedBy, type Group, type Target } from './pulls.js';
 import { keepStatus, statusOf, toLimit, type DesiredStatus, type StatusOutcome } from './status.js';
@@ -45,6 +46,8 @@ export interface CheckRun {
   viewer?: string | null;
   /** What this run's snapshot reads cost. */
   read: { requests: number; points: number };
+  /** The inputs the run decided by: the step's, with the pipeline file's settings where the step left them empty. */
+  settled: ItemInputs;
 }
 
 /** The decision on what was gathered: an exemption, or the evaluation with the gathering's own problems added. */
@@ -104,10 +107,19 @@ function count(state: RunState, read: { requests: number; points: number; incomp
 
 async function check(gh: GitHub, inputs: ItemInputs, target: Target, state: RunState): Promise<Verdict | null> {
   if (target.kind === 'issue') {
-    const gathered = await gatherIssue(gh, inputs, target.number);
+    // An issue on its own is held to the stages written on the issue (a REVIEWER lives on its PR).
+    const onIssue = { ...inputs, gate: { ...inputs.gate, required: inputs.requiredOnIssue } };
+    const gathered = await gatherIssue(gh, onIssue, target.number);
     if (gathered === null) return null;
     state.viewer = gathered.viewer;
-    return { subject: target.number, pull: null, result: decide(gathered, inputs), status: null, notices: [], comments: gathered.comments };
+    return {
+      subject: target.number,
+      pull: null,
+      result: decide(gathered, onIssue),
+      status: null,
+      notices: [],
+      comments: gathered.comments,
+    };
   }
   const snap = await snapshotOf(gh, inputs, state, target.number);
   const gathered = await gatherPull(gh, inputs, target.number, target.named, state.cache, snap, state.snapshot?.incomplete);
@@ -234,14 +246,25 @@ function groupStatus(verdicts: readonly Verdict[], pulls: readonly number[], mis
   return { state: 'failure', description: toLimit(parts.join('; ')) };
 }
 
-export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun> {
+export async function runCheck(gh: GitHub, given: ItemInputs): Promise<CheckRun> {
+  let inputs = given;
+  // The pipeline file, before anything is decided, in a query the run sends anyway: a PR's, a commit's or a merge
+  // group's event reads it in the snapshot's query (which PRs they touch needs no trust); an issue's in the query
+  // for the PRs that close it. A gone issue decides whose PRs depend on it first, so it reads the file alone. An
+  // event that names nothing reads nothing.
+  const needs = needsPipeline(inputs);
+  const kind = inputs.trigger.kind;
+  const folded = needs && (kind === 'pull' || kind === 'commit' || kind === 'group');
+  if (needs && kind === 'gone') inputs = settle(inputs, await readPipelineFile(gh, inputs.repo));
   const touched = await touchedBy(gh, inputs);
+  inputs = touched.settled ?? inputs;
   const run: CheckRun = {
     verdicts: [],
     group: null,
     notes: touched.notes,
     warnings: [...touched.warnings],
     read: { requests: 0, points: 0 },
+    settled: inputs,
   };
   const state: RunState = { cache: new Map(), snapshot: null, openPulls: null, decided: new Map(), read: { requests: 0, points: 0 } };
   run.read = state.read;
@@ -255,16 +278,22 @@ export async function runCheck(gh: GitHub, inputs: ItemInputs): Promise<CheckRun
         pulls,
         touched.group ? [touched.group.sha] : [],
         inputs.status !== null && touched.group === null,
+        folded,
       );
+      if (folded) inputs = settle(inputs, state.snapshot.pipeline ?? null);
       count(state, state.snapshot);
       state.viewer = state.snapshot.viewer;
       run.notes.push(...state.snapshot.notes);
     } catch (err) {
+      // A bad pipeline file is the user's mistake: said as such, nothing decided.
+      if (err instanceof UsageError) throw err;
       // Each PR is read by REST below; one that still cannot be read gets its `error` status.
       state.snapshotFailed = true;
+      if (folded) inputs = settle(inputs, await readPipelineFile(gh, inputs.repo));
       run.notes.push(`GitHub's GraphQL API could not read the PRs in one query (${errorMessage(err)}): each is read by REST`);
     }
   }
+  run.settled = inputs;
   const unread: number[] = [];
   for (const target of touched.targets) {
     let verdict: Verdict | null;
