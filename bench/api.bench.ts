@@ -326,7 +326,12 @@ test('a repository of 1,000 issues with 20 comments each, then 10 changes', asyn
     () => runBundle('forge-check', env(repo, inputs, workspace)),
     1,
   );
-  await measure('  incremental, nothing changed', FILE + pages(1000) + 1 + 1, () => runBundle('forge-check', env(repo, inputs, workspace)), 1);
+  await measure(
+    '  incremental, nothing changed',
+    FILE + pages(1000) + 1 + 1,
+    () => runBundle('forge-check', env(repo, inputs, workspace)),
+    1,
+  );
   // Ten comments edited in place: the issues' updated_at does not move; the changed-comments listing names them.
   const state = gh.repos.get(repo);
   for (const n of numbers.slice(20, 30)) {
