@@ -71,7 +71,8 @@ test('racing emits converge to exactly one annotation', async () => {
     const inputs = { 'issue-number': String(issue.number), type: 'BUILDER', fields: 'Branch: fix/a\nCommits: abc123\nFiles changed: 1' };
     const mark = gh.requests.length;
     const results = await Promise.all([emitStep(repo, inputs), emitStep(repo, inputs), emitStep(repo, inputs)]);
-    const writes = gh.requests.slice(mark).filter((q) => q.method !== 'GET');
+    // The comment writes (the pipeline's label move for a complete BUILDER writes labels too).
+    const writes = gh.requests.slice(mark).filter((q) => q.method !== 'GET' && q.path.includes('/comments'));
     const posted = writes.filter((w) => w.method === 'POST').length;
     const deleted = writes.filter((w) => w.method === 'DELETE').length;
     // Every run that lost the race removed its own comment again.
@@ -162,16 +163,16 @@ test('label exclusivity: the target is added, other workflow labels removed, the
 });
 
 test('a transition the state machine refuses writes nothing', async () => {
-  const { repo, issue } = setup(['workflow:merged']);
+  const { repo, issue } = setup(['workflow:in-review']);
   const before = gh.writes().length;
   const r = await emitStep(repo, {
     'issue-number': String(issue.number),
     type: 'BUILDER',
     fields: 'Branch: x\nCommits: a\nFiles changed: 1',
-    label: 'workflow:building',
+    label: 'workflow:investigating',
   });
   expect(r.code).toBe(1);
-  expect(errorLines(r.stdout)[0]).toContain('workflow:merged → workflow:building is not an allowed transition');
+  expect(errorLines(r.stdout)[0]).toContain('workflow:in-review → workflow:investigating is not an allowed transition');
   expect(gh.writes().length).toBe(before);
   expect(gh.commentsOn(repo, issue.number)).toHaveLength(0);
 });

@@ -255,3 +255,71 @@ describe('the gate reads the pipeline file', () => {
     expect(r.outputs.conforming).toBe('true');
   });
 });
+
+describe('forge-emit reads the pipeline file', () => {
+  const emitStep = (repo: string, number: number, inputs: Record<string, string>) =>
+    runBundle('forge-emit', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': String(number), ...inputs },
+    });
+  const BUILDER_FIELDS = 'Branch: fix/x\nCommits: a1b2c3d\nFiles changed: 2';
+
+  test('a complete stage moves the label the pipeline names for its completion; a partial one moves none', async () => {
+    const { repo, issue } = setup();
+    gh.repo(repo).issues.get(issue.number)?.labels.push('workflow:building');
+    const partial = await emitStep(repo, issue.number, { type: 'BUILDER', fields: BUILDER_FIELDS, status: 'partial' });
+    expect(partial.code).toBe(0);
+    expect(partial.outputs.label).toBe('');
+    expect(gh.repo(repo).issues.get(issue.number)?.labels).toEqual(['workflow:building']);
+    const done = await emitStep(repo, issue.number, { type: 'BUILDER', fields: BUILDER_FIELDS });
+    expect(done.code).toBe(0);
+    expect(done.outputs.label).toBe('workflow:in-review');
+    expect(gh.repo(repo).issues.get(issue.number)?.labels).toEqual(['workflow:in-review']);
+    expect(done.stdout).toContain('pipeline: built-in defaults');
+  });
+
+  test("the file's labels win; a move the state machine refuses leaves the label and keeps the annotation", async () => {
+    const { repo, issue } = setup('chain:\n  - type: INVESTIGATOR\n    completes: workflow:building\n  - BUILDER\n  - REVIEWER\n');
+    gh.repo(repo).issues.get(issue.number)?.labels.push('workflow:investigating');
+    const r = await emitStep(repo, issue.number, {
+      type: 'INVESTIGATOR',
+      fields: 'Verdict: CONFIRMED\nConfidence: HIGH\nSeverity: LOW\nTask Type: Bug Fix\nDecomposition Assessment: NO — one fix',
+    });
+    expect(r.code).toBe(0);
+    expect(r.outputs.result).toBe('created');
+    expect(r.outputs.label).toBe('');
+    expect(r.stdout).toContain('the pipeline moves a complete INVESTIGATOR to workflow:building, but');
+    expect(gh.repo(repo).issues.get(issue.number)?.labels).toEqual(['workflow:investigating']);
+  });
+
+  test('a stage is not written past a terminal state; what belongs after it still is', async () => {
+    const { repo, issue } = setup();
+    gh.repo(repo).issues.get(issue.number)?.labels.push('workflow:merged');
+    const writes = gh.writes().length;
+    const refused = await emitStep(repo, issue.number, { type: 'BUILDER', fields: BUILDER_FIELDS });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.split('\n').filter((l) => l.startsWith('::error'))).toEqual([
+      expect.stringContaining(`#${issue.number} is labelled workflow:merged, a terminal state: a BUILDER stage is not written past it`),
+    ]);
+    expect(gh.writes().length).toBe(writes);
+    const marker = await emitStep(repo, issue.number, { type: 'GATE_FAILED' });
+    expect(marker.code).toBe(0);
+    expect(marker.outputs.result).toBe('created');
+  });
+
+  test('the agent named once in the file is trusted by forge-emit: its own complete annotation makes the re-run a no-op', async () => {
+    const { repo, issue } = setup('trusted-authors: [OWNER, MEMBER, "my-agent[bot]"]\n');
+    gh.comment(repo, issue.number, 'my-agent[bot]', builder());
+    const r = await emitStep(repo, issue.number, { type: 'BUILDER', fields: BUILDER_FIELDS, label: 'workflow:in-review' });
+    expect(r.code).toBe(0);
+    expect(r.outputs.result).toBe('skipped');
+    expect(gh.commentsOn(repo, issue.number)).toHaveLength(1);
+    // Without the file the agent is a stranger: a second BUILDER is written.
+    const { repo: plain, issue: other } = setup();
+    gh.comment(plain, other.number, 'my-agent[bot]', builder());
+    expect(
+      (await emitStep(plain, other.number, { type: 'BUILDER', fields: BUILDER_FIELDS, label: 'workflow:in-review' })).outputs.result,
+    ).toBe('created');
+  });
+});

@@ -5,7 +5,8 @@ import { createClient } from '../github/client.js';
 import { composeAnnotation } from '../common/compose-annotation.js';
 import { InvalidAnnotation } from '../common/compose-annotation.js';
 import { UsageError } from '../common/errors.js';
-import { fieldsFromFile, readEmitInputs, type BodySource, type EmitStepInputs } from './inputs.js';
+import { emitNeedsPipeline, fieldsFromFile, readEmitInputs, settleEmit, type BodySource, type EmitStepInputs } from './inputs.js';
+import { readPipelineFile } from '../github/pipeline-read.js';
 import { reviewedCommit, runEmit, withReviewedCommit } from './logic.js';
 import { emitResult } from './render.js';
 
@@ -18,7 +19,8 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
   name: 'forge-emit',
   secrets: ['github-token'],
   readInputs: readEmitInputs,
-  async execute(inputs, _event, log) {
+  async execute(given, _event, log) {
+    let inputs = given;
     // Composed and checked before the client makes its first request.
     const file = inputs.fieldsFile;
     const content = file
@@ -38,6 +40,11 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
     // A REVIEWER on a PR names the commit the run reviewed (composed again with it).
     const head = await reviewedCommit(gh, inputs, content);
     if (head !== null) annotation = composeAnnotation(inputs.type, withReviewedCommit(content, head), bodyText(inputs.body));
+    // The pipeline file (who is trusted, which label this stage's completion moves to): one request, before any write.
+    if (emitNeedsPipeline(inputs)) {
+      inputs = settleEmit(inputs, await readPipelineFile(gh, inputs.repo));
+      log(`pipeline: ${inputs.pipelineSource ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`);
+    }
     const outcome = await runEmit(gh, inputs, annotation);
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
     return emitResult(inputs, annotation, outcome);

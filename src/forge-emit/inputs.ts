@@ -10,7 +10,8 @@ import { bool, COMMON_INPUTS, oneOf, optional, readInputs, required, resolveComm
 import { workspacePath } from '../common/paths.js';
 import { FULL_COMMIT } from '../common/commits.js';
 import type { EventInfo } from '../common/event.js';
-import type { TrustPolicy } from '../common/trust.js';
+import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
+import { DEFAULT_PIPELINE, resolvePipeline, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
 import type { Repo } from '../common/repo.js';
 
 /** Where the annotation is written (the `target` input). */
@@ -32,6 +33,17 @@ export interface EmitStepInputs {
   ifExists: IfExists;
   label: string | null;
   trust: TrustPolicy;
+  /** trusted-authors as given; null when empty (the pipeline file decides, then the built-in default). */
+  trustInput: TrustPolicy | null;
+  /**
+   * The label the pipeline moves the item to when this stage completes (its `completes`), applied when the step
+   * gives no `label`; null when none. Set from the pipeline file by settleEmit.
+   */
+  stageLabel: string | null;
+  /** The chain's stages: a terminal state refuses them (a BUILDER onto a merged issue); anything else may still follow. */
+  chainStages: string[];
+  /** Where the settings came from (`.github/forge.yml on the default branch`); null for the built-in defaults. */
+  pipelineSource: string | null;
   dryRun: boolean;
   /** What the annotation holds, as the codec's emitter takes it (the body apart). */
   content: EmitInput;
@@ -178,6 +190,9 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
     ifExists: raw.ifExists,
     label: raw.label,
     trust: common.trust,
+    trustInput: common.trustInput,
+    ...stageSettings(type, raw.status, DEFAULT_PIPELINE),
+    pipelineSource: null,
     dryRun: raw.dryRun,
     content,
     body,
@@ -189,5 +204,28 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
         : fromEvent !== null
           ? { sha: fromEvent, from: 'event' }
           : null,
+  };
+}
+
+/** What the pipeline says of this stage: the label its completion moves to, and which types are stages at all. */
+function stageSettings(type: string, status: 'complete' | 'partial', p: Pipeline): { stageLabel: string | null; chainStages: string[] } {
+  const stage = p.chain.find((s) => s.type === type);
+  return { stageLabel: status === 'complete' ? (stage?.completes ?? null) : null, chainStages: p.chain.map((s) => s.type) };
+}
+
+/** Whether the run reads the pipeline file: trusted-authors or the label move is left to it. */
+export function emitNeedsPipeline(inputs: EmitStepInputs): boolean {
+  return inputs.trustInput === null || inputs.label === null;
+}
+
+/** The inputs with the pipeline file's settings where the step left them empty (input over file over default). */
+export function settleEmit(inputs: EmitStepInputs, file: PipelineAnswer): EmitStepInputs {
+  const resolved = resolvePipeline(file?.file ?? null, {}, file?.source ?? null);
+  const p = resolved.pipeline;
+  return {
+    ...inputs,
+    trust: inputs.trustInput ?? parseTrustPolicy(p.trustedAuthors),
+    ...stageSettings(inputs.type, inputs.status, p),
+    pipelineSource: resolved.source,
   };
 }

@@ -6,6 +6,7 @@
 import {
   LabelTransitionError,
   MAX_BODY_LENGTH,
+  TERMINAL_LABELS,
   parse,
   planTransition,
   type Annotation,
@@ -88,6 +89,37 @@ export function decide(candidates: readonly Candidate[], type: string, ifExists:
 interface Journal {
   steps: string[];
   done: string[];
+}
+
+/**
+ * §7.2(5): a consumer stops at a terminal state, so a stage of the chain is not written onto an item the terminal
+ * state has passed (a BUILDER onto a merged issue) — one line, nothing written. What belongs after it (the close
+ * phase's TRAJECTORY, audits, control markers, claims) is no stage and stays allowed.
+ */
+function refusePastTerminal(issue: WorkItem, inputs: EmitJob): void {
+  if (!inputs.chainStages.includes(inputs.type)) return;
+  const terminal = issue.labels.find((l) => TERMINAL_LABELS.has(l));
+  if (terminal)
+    throw new UsageError(
+      `#${inputs.number} is labelled ${terminal}, a terminal state: a ${inputs.type} stage is not written past it (§7.2) — remove the label to run the stage again; nothing was written`,
+    );
+}
+
+/**
+ * The label move of this run: the step's `label` (a refused move is the user's mistake), else the one the pipeline
+ * names for this stage's completion — which, when the state machine does not allow it from where the item is, is
+ * left (a warning-level step), never a reason to lose the annotation.
+ */
+function labelMove(labels: string[], inputs: EmitJob, log: Journal): { label: string; plan: LabelPlan } | null {
+  if (inputs.label) return { label: inputs.label, plan: planLabelMove(labels, inputs.label) };
+  if (!inputs.stageLabel) return null;
+  try {
+    return { label: inputs.stageLabel, plan: planTransition(labels, inputs.stageLabel) };
+  } catch (err) {
+    if (!(err instanceof LabelTransitionError)) throw err;
+    log.steps.push(`the pipeline moves a complete ${inputs.type} to ${inputs.stageLabel}, but ${err.message}: the label is left as it is`);
+    return null;
+  }
 }
 
 /** The state machine's plan for the label move; a refused move is the user's mistake. */
@@ -364,7 +396,8 @@ export async function runEmit(gh: GitHub, stepInputs: EmitStepInputs, annotation
   const log: Journal = { steps: [], done: [] };
   // Reads first: every refusal (label transition, size, missing milestone) happens before any write.
   const issue = await getIssue(gh, inputs.repo, inputs.number);
-  const plan = inputs.label ? planLabelMove(issue.labels, inputs.label) : null;
+  refusePastTerminal(issue, inputs);
+  const moved = labelMove(issue.labels, inputs, log);
   const destination = await resolveDestination(gh, inputs, issue);
 
   let written: Written;
@@ -373,7 +406,7 @@ export async function runEmit(gh: GitHub, stepInputs: EmitStepInputs, annotation
       destination.kind === 'comment'
         ? await emitToComment(gh, inputs, destination.comments, log)
         : await emitToText(inputs, destination.dest, log);
-    if (plan) await applyLabel(gh, inputs, plan, log);
+    if (moved) await applyLabel(gh, { ...inputs, label: moved.label }, moved.plan, log);
   } catch (err) {
     if (log.done.length === 0) throw err instanceof ApiError ? new ApiError(`${err.message} — nothing was written`, err.status) : err;
     throw new PartialWriteError(err, log.done);
@@ -383,7 +416,7 @@ export async function runEmit(gh: GitHub, stepInputs: EmitStepInputs, annotation
     result: written.result,
     commentId: written.comment?.id ?? null,
     commentUrl: written.comment?.url ?? '',
-    label: inputs.label ?? '',
+    label: moved?.label ?? '',
     steps: log.steps,
     where: destination.where,
   };
