@@ -18,7 +18,7 @@ import { isReservedLabel, isTypeName, quote, RESERVED_LABELS } from '../codec/in
 import { UsageError } from './errors.js';
 import { splitList } from './lists.js';
 import { formatPeriod, periodMs } from './periods.js';
-import { DEFAULT_TRUSTED, parseTrustPolicy } from './trust.js';
+import { DEFAULT_TRUSTED, parseTrustPolicy, type TrustPolicy } from './trust.js';
 
 /** Where the repository keeps its pipeline file (release-drafter's and labeler's convention: `.github/<tool>.yml`). */
 export const PIPELINE_PATH = '.github/forge.yml';
@@ -427,6 +427,21 @@ export function resolvePipeline(file: PipelineFile | null, inputs: PipelineFile 
     (pipeline as unknown as Record<string, unknown>)[field] = fromInput ?? fromFile ?? DEFAULT_PIPELINE[field];
   }
   return { pipeline, origins, source: file === null ? null : source };
+}
+
+/** The same, from the file as a repository holds it (null: none, the built-in defaults). */
+export function resolveAnswer(answer: PipelineAnswer, inputs: PipelineFile = {}): Resolved {
+  return resolvePipeline(answer?.file ?? null, inputs, answer?.source ?? null);
+}
+
+/** trusted-authors as the file (else the built-in default) has it. */
+export function trustOfAnswer(answer: PipelineAnswer): TrustPolicy {
+  return parseTrustPolicy(resolveAnswer(answer).pipeline.trustedAuthors);
+}
+
+/** What a run logs about where its settings came from. */
+export function pipelineLine(source: string | null): string {
+  return `pipeline: ${source ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`;
 }
 
 /** The stages of the chain written on one side (the issue's, or the PR's). */

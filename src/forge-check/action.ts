@@ -10,6 +10,7 @@ import { createClient, type GitHub } from '../github/client.js';
 import { tokenLogin } from '../github/reads.js';
 import { needsPipeline, readCheckInputs, settle, type CheckInputs, type ItemInputs, type RepositoryInputs } from './inputs.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
+import { pipelineLine } from '../common/pipeline.js';
 import { runCheck } from './logic/run.js';
 import { itemResult } from './render.js';
 import { readCheckpoint, writeCheckpoint } from './repository/checkpoint.js';
@@ -26,11 +27,6 @@ const STATUS_FOOTER = 'Kept up to date by forge-check.';
 
 function writeReport(path: string | null, result: ActionResult): void {
   if (path !== null) writeWorkspaceFile(path, `${String(result.outputs.report)}\n`);
-}
-
-/** Where the run's settings came from, for the log. */
-function pipelineLine(source: string | null): string {
-  return `pipeline: ${source ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`;
 }
 
 async function checkRepository(gh: GitHub, given: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {

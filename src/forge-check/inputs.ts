@@ -15,7 +15,7 @@ import {
   type Getter,
   type Parser,
 } from '../common/inputs.js';
-import { resolvePipeline, stagesOn, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
+import { resolveAnswer, resolvePipeline, stagesOn, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { workspacePath } from '../common/paths.js';
 import type { Repo } from '../common/repo.js';
@@ -387,7 +387,7 @@ export function needsPipeline(inputs: CheckInputs): boolean {
  * stages the pipeline writes on the issue.
  */
 export function settle<T extends CheckInputs>(inputs: T, file: PipelineAnswer): T {
-  const resolved = resolvePipeline(file?.file ?? null, {}, file?.source ?? null);
+  const resolved = resolveAnswer(file);
   const p = resolved.pipeline;
   const g = inputs.given;
   const onIssue = g.required ?? stagesOn(p, 'issue');

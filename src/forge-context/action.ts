@@ -1,6 +1,7 @@
 /** forge-context — the reader (spec §5, §7.2). Wiring only: inputs, the clients, logic, the pack file, render. */
 import { writeWorkspaceFile } from '../common/paths.js';
 import type { ActionDefinition } from '../common/runner.js';
+import { pipelineLine } from '../common/pipeline.js';
 import { createClient, requestStats } from '../github/client.js';
 import { readContextInputs, type ContextInputs } from './inputs.js';
 import { runContext } from './logic.js';
@@ -15,7 +16,7 @@ export const forgeContext: ActionDefinition<ContextInputs> = {
     // Gist endpoints refuse the workflow's installation token: a user token when given, else anonymous reads.
     const gists = createClient(inputs.gistToken ?? '', { log, anonymous: inputs.gistToken === null });
     const outcome = await runContext(gh, gists, inputs, Date.now());
-    log(`pipeline: ${outcome.settings.pipeline.source ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`);
+    log(pipelineLine(outcome.settings.pipeline.source));
     writeWorkspaceFile(inputs.outputFile, outcome.result.markdown);
     log(`wrote ${inputs.outputFile} (${outcome.result.markdown.length} characters); next phase: ${outcome.result.nextPhase}`);
     log(`GitHub requests: ${requestStats(gh).requests} (GraphQL points: ${outcome.snapshot.points})`);

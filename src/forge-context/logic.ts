@@ -6,7 +6,7 @@
 import { gistIdFromUrl } from '../common/gist-urls.js';
 import { errorMessage } from '../common/errors.js';
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
-import { defaultStage, resolvePipeline, type PipelineFile, type Resolved } from '../common/pipeline.js';
+import { defaultStage, resolveAnswer, type PipelineAnswer, type PipelineFile, type Resolved } from '../common/pipeline.js';
 import { taggedAuthors } from '../common/trusted-annotations.js';
 import {
   buildContext,
@@ -91,12 +91,12 @@ export interface ContextSettings {
   pipeline: Resolved;
 }
 
-export function contextSettings(inputs: ContextInputs, file: { file: PipelineFile; source: string } | null): ContextSettings {
+export function contextSettings(inputs: ContextInputs, file: PipelineAnswer): ContextSettings {
   const overrides: PipelineFile = {};
   if (inputs.trust !== null) overrides.trustedAuthors = inputs.trust.text;
   if (inputs.stallAfterMs !== null) overrides.stallAfterMs = inputs.stallAfterMs;
   if (inputs.chain !== null) overrides.chain = inputs.chain.map(defaultStage);
-  const pipeline = resolvePipeline(file?.file ?? null, overrides, file?.source ?? null);
+  const pipeline = resolveAnswer(file, overrides);
   return {
     // The file's chain keeps the file's order (§8: a custom stage runs where it is placed).
     chain: pipeline.pipeline.chain.map((s) => s.type),

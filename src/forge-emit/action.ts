@@ -7,6 +7,7 @@ import { InvalidAnnotation } from '../common/compose-annotation.js';
 import { UsageError } from '../common/errors.js';
 import { emitNeedsPipeline, fieldsFromFile, readEmitInputs, settleEmit, type BodySource, type EmitStepInputs } from './inputs.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
+import { pipelineLine } from '../common/pipeline.js';
 import { reviewedCommit, runEmit, withReviewedCommit } from './logic.js';
 import { emitResult } from './render.js';
 
@@ -43,7 +44,7 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
     // The pipeline file (who is trusted, which label this stage's completion moves to): one request, before any write.
     if (emitNeedsPipeline(inputs)) {
       inputs = settleEmit(inputs, await readPipelineFile(gh, inputs.repo));
-      log(`pipeline: ${inputs.pipelineSource ?? 'built-in defaults (no .github/forge.yml on the default branch)'}`);
+      log(pipelineLine(inputs.pipelineSource));
     }
     const outcome = await runEmit(gh, inputs, annotation);
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);

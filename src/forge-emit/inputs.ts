@@ -11,7 +11,7 @@ import { workspacePath } from '../common/paths.js';
 import { FULL_COMMIT } from '../common/commits.js';
 import type { EventInfo } from '../common/event.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
-import { DEFAULT_PIPELINE, resolvePipeline, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
+import { DEFAULT_PIPELINE, resolveAnswer, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
 import type { Repo } from '../common/repo.js';
 
 /** Where the annotation is written (the `target` input). */
@@ -220,7 +220,7 @@ export function emitNeedsPipeline(inputs: EmitStepInputs): boolean {
 
 /** The inputs with the pipeline file's settings where the step left them empty (input over file over default). */
 export function settleEmit(inputs: EmitStepInputs, file: PipelineAnswer): EmitStepInputs {
-  const resolved = resolvePipeline(file?.file ?? null, {}, file?.source ?? null);
+  const resolved = resolveAnswer(file);
   const p = resolved.pipeline;
   return {
     ...inputs,

@@ -1,4 +1,5 @@
 /** forge-trajectory-report's inputs: one schema (the common inputs plus its own), checked before any API call. */
+import type { TrustPolicy } from '../common/trust.js';
 import { UsageError } from '../common/errors.js';
 import type { EventInfo } from '../common/event.js';
 import { bool, COMMON_INPUTS, oneOf, optional, readInputs, resolveCommon, type Getter } from '../common/inputs.js';
@@ -8,6 +9,8 @@ import type { MilestoneId, ReleaseSettings, ReportInputs, ReportScope } from './
 
 export interface ReportStepInputs extends ReportInputs {
   token: string;
+  /** trusted-authors as given; null when empty (the pipeline file decides, then the built-in default). */
+  trustInput: TrustPolicy | null;
   /** The notes file, resolved inside the workspace; null when not asked for. */
   outputFile: string | null;
   failIfMissing: boolean;
@@ -84,6 +87,7 @@ export function readReportInputs(get: Getter, event: EventInfo): ReportStepInput
     scope,
     release,
     trust: common.trust,
+    trustInput: common.trustInput,
     // Checked before any API call; the resolved path is what gets written.
     outputFile: raw.outputFile === null ? null : workspacePath('output-file', raw.outputFile, event.workspace),
     failIfMissing: raw.failIfMissing,

@@ -9,6 +9,7 @@ import { getField, matchEnum, parse, stripCodeSpan, TASK_TYPES, type Annotation,
 import { counts, type TrustPolicy } from '../common/trust.js';
 import { markEditors, trustedOfType, type Located } from '../common/trusted-annotations.js';
 import { readThreadSnapshot } from '../github/snapshot.js';
+import type { PipelineAnswer } from '../common/pipeline.js';
 import { ApiError } from '../github/errors.js';
 import { repoName } from '../common/repo.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
@@ -125,6 +126,8 @@ export interface ThreadRead {
   investigator: Found | null;
   builder: Found | null;
   requests: number;
+  /** Who was trusted: the pipeline file's when it was read with the thread. */
+  trust: TrustPolicy;
 }
 
 /**
@@ -133,13 +136,26 @@ export interface ThreadRead {
  * is hidden), then 100 more from the end per request until a trusted complete
  * one is found. The INVESTIGATOR and BUILDER are taken from what was read.
  */
-export async function readTrajectoryThread(gh: GitHub, repo: Repo, number: number, trust: TrustPolicy): Promise<ThreadRead> {
+export async function readTrajectoryThread(
+  gh: GitHub,
+  repo: Repo,
+  number: number,
+  given: TrustPolicy,
+  fromPipeline?: (answer: PipelineAnswer) => TrustPolicy,
+): Promise<ThreadRead> {
+  // With fromPipeline, who is trusted comes from the pipeline file read in the thread's own first request.
+  let trust = given;
+  const settle = fromPipeline
+    ? (answer: PipelineAnswer) => {
+        trust = fromPipeline(answer);
+      }
+    : undefined;
   const found = (comments: readonly ThreadComment[]) => {
     const probe: WorkItem = { ...EMPTY_ITEM, number, comments: [...comments] };
     markEditors([probe], trust);
     return newest(probe.comments, number, 'TRAJECTORY', trust) !== null;
   };
-  const snap = await readThreadSnapshot(gh, repo, number, found);
+  const snap = await readThreadSnapshot(gh, repo, number, found, settle);
   if (snap.item === null)
     throw new ApiError(
       `reading #${number} failed: not found: no issue of ${repoName(repo)} that this token can see has that number`,
@@ -156,6 +172,7 @@ export async function readTrajectoryThread(gh: GitHub, repo: Repo, number: numbe
     investigator: newest(read, number, 'INVESTIGATOR', trust),
     builder: newest(read, number, 'BUILDER', trust),
     requests: snap.requests,
+    trust,
   };
 }
 
@@ -224,10 +241,14 @@ export interface ReportOutcome {
   scopeTitle: string;
 }
 
-export async function runReport(gh: GitHub, inputs: ReportInputs): Promise<ReportOutcome> {
+export async function runReport(
+  gh: GitHub,
+  inputs: ReportInputs,
+  fromPipeline?: (answer: PipelineAnswer) => TrustPolicy,
+): Promise<ReportOutcome> {
   if (inputs.scope.kind === 'issue') {
-    // The issue and its thread in one read.
-    const thread = await readTrajectoryThread(gh, inputs.repo, inputs.scope.issue, inputs.trust);
+    // The issue and its thread in one read (the pipeline file too, when trust is left to it).
+    const thread = await readTrajectoryThread(gh, inputs.repo, inputs.scope.issue, inputs.trust, fromPipeline);
     const report = reportOf(thread.item, thread);
     return { found: report.found, reports: [report], milestoneTitle: null, scopeTitle: `#${thread.item.number}` };
   }

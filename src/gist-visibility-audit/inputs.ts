@@ -14,6 +14,8 @@ export interface AuditStepInputs {
   repo: Repo;
   scope: AuditScope;
   trust: TrustPolicy;
+  /** trusted-authors as given; null when empty (the pipeline file decides, then the built-in default). */
+  trustInput: TrustPolicy | null;
   failOnPublic: boolean;
   label: string | null;
   remediate: boolean;
@@ -58,6 +60,7 @@ export function readAuditInputs(get: Getter, event: EventInfo): AuditStepInputs 
     repo: common.repo,
     scope,
     trust: common.trust,
+    trustInput: common.trustInput,
     failOnPublic: raw.failOnPublic,
     label: raw.label,
     remediate: raw.remediate,

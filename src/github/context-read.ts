@@ -16,7 +16,7 @@ import type { GitHub } from './client.js';
 import { api, ApiError } from './errors.js';
 import { withPartialData } from './graphql-answers.js';
 import { PIPELINE_FIELD, pipelineFromNode, type PipelineNode } from './pipeline-read.js';
-import type { PipelineFile } from '../common/pipeline.js';
+import type { PipelineAnswer } from '../common/pipeline.js';
 import {
   CLOSING_FIRST,
   PAGE,
@@ -88,7 +88,7 @@ export interface ContextSnapshot {
   /** GraphQL points spent, as GitHub's rateLimit { cost } reports them. */
   points: number;
   /** The pipeline file on the default branch, read in the same query; null when the repository has none. */
-  pipeline: { file: PipelineFile; source: string } | null;
+  pipeline: PipelineAnswer;
 }
 
 /**
@@ -101,7 +101,7 @@ export async function readContextSnapshot(
   r: Repo,
   number: number,
   followKeywords: (pull: WorkItem) => Promise<boolean>,
-  onPipeline: (pipeline: { file: PipelineFile; source: string } | null) => void = () => undefined,
+  onPipeline: (pipeline: PipelineAnswer) => void = () => undefined,
 ): Promise<ContextSnapshot> {
   const notes: string[] = [];
   const count = { requests: 1, points: 0 };

@@ -7,7 +7,8 @@
  * REST (the contents endpoint reads the default branch when no ref is given),
  * for a run whose first read is not that query or when GraphQL failed.
  */
-import { parsePipelineFile, PIPELINE_PATH, type PipelineAnswer } from '../common/pipeline.js';
+import { parsePipelineFile, PIPELINE_PATH, pipelineLine, trustOfAnswer, type PipelineAnswer } from '../common/pipeline.js';
+import type { TrustPolicy } from '../common/trust.js';
 import { UsageError } from '../common/errors.js';
 import type { Repo } from '../common/repo.js';
 import type { GitHub } from './client.js';
@@ -47,4 +48,16 @@ export async function readPipelineFile(gh: GitHub, r: Repo): Promise<PipelineAns
   if (file.encoding !== 'base64' || typeof file.content !== 'string')
     throw new UsageError(`${where(null)} could not be read as text (too large): keep it a small YAML file`);
   return { file: parsePipelineFile(Buffer.from(file.content, 'base64').toString('utf8'), PIPELINE_PATH), source: where(null) };
+}
+
+/**
+ * Who is trusted for an action whose only setting the pipeline file holds is
+ * trusted-authors: the input when given (no request), else the file's, else the
+ * built-in default (one request). `log` says which.
+ */
+export async function pipelineTrust(gh: GitHub, r: Repo, given: TrustPolicy | null, log: (line: string) => void): Promise<TrustPolicy> {
+  if (given !== null) return given;
+  const answer = await readPipelineFile(gh, r);
+  log(pipelineLine(answer?.source ?? null));
+  return trustOfAnswer(answer);
 }

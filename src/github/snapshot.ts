@@ -419,10 +419,11 @@ export function copyThread(t: WorkItem): WorkItem {
 }
 
 /** An issue's or a PR's own thread: the fields both share, and the state each spells its own way. */
-const THREAD_ENDS_QUERY = `query ForgeThread($owner: String!, $repo: String!, $number: Int!) {
+const threadEndsQuery = (pipeline: boolean) => `query ForgeThread($owner: String!, $repo: String!, $number: Int!) {
   rateLimit { cost remaining }
   repository(owner: $owner, name: $repo) {
     nameWithOwner
+    ${pipeline ? `defaultBranchRef { name } ${PIPELINE_FIELD}` : ''}
     issueOrPullRequest(number: $number) {
       __typename
       ... on Issue {
@@ -473,17 +474,28 @@ export async function readThreadSnapshot(
   r: Repo,
   number: number,
   enough: (comments: readonly ThreadComment[]) => boolean = () => false,
+  onPipeline?: (pipeline: PipelineAnswer) => void,
 ): Promise<ThreadSnapshot> {
   const notes: string[] = [];
   const count: Counted = { requests: 0, points: 0 };
-  const data = await ask<{ repository: { nameWithOwner: string; issueOrPullRequest: EndsNode | null } | null }>(
+  type Ends = {
+    repository: {
+      nameWithOwner: string;
+      defaultBranchRef?: { name: string } | null;
+      pipelineFile?: PipelineNode;
+      issueOrPullRequest: EndsNode | null;
+    } | null;
+  };
+  // With onPipeline, the pipeline file rides on the first request, settled before `enough` is asked anything.
+  const data = await ask<Ends>(
     gh,
     `#${number}`,
-    THREAD_ENDS_QUERY,
+    threadEndsQuery(onPipeline !== undefined),
     { owner: r.owner, repo: r.repo, number },
     notes,
     count,
   );
+  onPipeline?.(pipelineFromNode(data.repository?.pipelineFile, data.repository?.defaultBranchRef?.name ?? null));
   const node = data.repository?.issueOrPullRequest ?? null;
   if (node === null) return { item: null, complete: true, notes, ...count };
   const here = data.repository?.nameWithOwner ?? repoName(r);

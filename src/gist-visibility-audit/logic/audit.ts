@@ -6,6 +6,7 @@
 import type { AuditContext, AuditOptions } from './settings.js';
 import { collectReferences, type AuditScope, type Collected, type Reference } from './collect.js';
 import type { TrustPolicy } from '../../common/trust.js';
+import type { PipelineAnswer } from '../../common/pipeline.js';
 import { findingsFor, issuesToLabel, migrationPlan, type GistFinding } from './findings.js';
 import { lookUp } from './lookup.js';
 import { labelIssues, remediateAll } from './remediate.js';
@@ -56,6 +57,8 @@ export async function runAudit(ctx: AuditContext, refs: Reference[], opts: Audit
 export interface GistAuditInputs {
   scope: AuditScope;
   trust: TrustPolicy;
+  /** Set when trust is left to the pipeline file (read with an issue's thread). */
+  fromPipeline?: (answer: PipelineAnswer) => TrustPolicy;
   remediate: boolean;
   dryRun: boolean;
   label: string | null;
@@ -71,6 +74,7 @@ export async function runGistAudit(
     repo: ctx.repo,
     scope: inputs.scope,
     trust: inputs.trust,
+    fromPipeline: inputs.fromPipeline,
     gistClient: anonymous ? null : ctx.gists,
   });
   const result = await runAudit(ctx, collected.refs, {

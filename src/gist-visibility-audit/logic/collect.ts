@@ -12,6 +12,7 @@ import { listOwnGists, type GistInfo } from '../../github/gists.js';
 import { repoName, type Repo } from '../../common/repo.js';
 import { listComments } from '../../github/reads.js';
 import { readThreadSnapshot } from '../../github/snapshot.js';
+import type { PipelineAnswer } from '../../common/pipeline.js';
 import { ApiError } from '../../github/errors.js';
 import { listIssues, listRepoComments } from '../../github/repo-reads.js';
 import { listMilestones, resolveMilestone, type MilestoneInfo, type MilestoneRef } from '../../github/reads.js';
@@ -159,19 +160,33 @@ export interface CollectOptions {
   repo: Repo;
   scope: AuditScope;
   trust: TrustPolicy;
+  /** Set when trust is left to the pipeline file: an issue's read carries the file, and this turns it into who is trusted. */
+  fromPipeline?: (answer: PipelineAnswer) => TrustPolicy;
   /** The gist-token client, or null without one (the memory index is then not searched). */
   gistClient: GitHub | null;
 }
 
 export async function collectReferences(gh: GitHub, opts: CollectOptions): Promise<Collected> {
-  const { repo: r, scope, trust } = opts;
+  const { repo: r, scope } = opts;
+  let trust = opts.trust;
   const refs: Reference[] = [];
   const searched: string[] = [];
   const notes: string[] = [];
 
   if (scope.kind === 'issue') {
     // The issue (or PR) and every comment, in one GraphQL read per 100 comments.
-    const snap = await readThreadSnapshot(gh, r, scope.issue);
+    const settle = opts.fromPipeline;
+    const snap = await readThreadSnapshot(
+      gh,
+      r,
+      scope.issue,
+      undefined,
+      settle
+        ? (answer) => {
+            trust = settle(answer);
+          }
+        : undefined,
+    );
     if (snap.item === null)
       throw new ApiError(
         `reading #${scope.issue} failed: not found: no issue of ${r.owner}/${r.repo} that this token can see has that number`,
