@@ -1,7 +1,7 @@
 /**
  * The tests mutation testing runs against each mutant: those that exercise
  * the codec and the gate's decisions directly (the codec's own tests, labels,
- * the CLI through main(), trust, closing references, the verdict, and the reader's rules).
+ * the CLI through main(), trust, closing references, the verdict, the reader's rules, and the pipeline file).
  */
 import unit from './jest.unit.config.js';
 
@@ -23,6 +23,7 @@ export default {
     '**/repository-report.test.ts',
     '**/report-render-golden.test.ts',
     '**/context-rules.test.ts',
+    '**/pipeline.test.ts',
   ],
   reporters: ['default'],
 };

@@ -11,6 +11,8 @@ export default {
     'src/common/trust.ts',
     'src/common/trusted-annotations.ts',
     'src/common/closing.ts',
+    'src/common/pipeline.ts',
+    'src/common/periods.ts',
     'src/conformance/**/*.ts',
     'src/context/**/*.ts',
   ],

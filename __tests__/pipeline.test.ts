@@ -149,3 +149,143 @@ describe('the JSON Schema for editors', () => {
     expect(validate({ attempts: 0 })).toBe(false);
   });
 });
+
+describe('every rule of the file, one case each', () => {
+  const err = (text: string): string => {
+    try {
+      parsePipelineFile(text, 'f.yml');
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return '(no error)';
+  };
+
+  test.each([
+    [
+      'chain:\n  - type: X_SCAN\n    blocks:\n      - field: Result\n        values: []\n',
+      'f.yml:5: chain[0].blocks[0].values: names no value',
+    ],
+    ['board:\n  title: ""\n', 'f.yml:2: board.title: must be 1 to 256 characters'],
+    [`board:\n  title: ${'t'.repeat(257)}\n`, 'f.yml:2: board.title: must be 1 to 256 characters'],
+    ['board: {}\n', 'f.yml:1: board: needs title'],
+    ['stale: maybe\n', 'f.yml:1: stale: must be one of rerun, ignore, got "maybe"'],
+    ['attempts: 10000\n', 'f.yml:1: attempts: must be a whole number of at least 1, got "10000"'],
+    ['attempts: 1x\n', 'f.yml:1: attempts: must be a whole number of at least 1, got "1x"'],
+    ['attempts: x1\n', 'f.yml:1: attempts: must be a whole number of at least 1, got "x1"'],
+    ['stall-after: 0h\n', 'f.yml:1: stall-after: must be a period such as 6h, 2d or 30m, got "0h"'],
+    ['chain:\n  - type: [a]\n', 'f.yml:2: chain[0].type: must be a single value'],
+    ['chain:\n  - type: BUILDER\n    on: {}\n', 'f.yml:3: chain[0].on: must be a single value'],
+    [
+      'chain:\n  - type: BUILDER\n    starts: workflow:nope\n',
+      'f.yml:3: chain[0].starts: "workflow:nope" is not a FORGE label; use one of workflow:investigating',
+    ],
+    [
+      'chain:\n  - type: X_SCAN\n    blocks:\n      - field: [x]\n        values: [y]\n',
+      'f.yml:4: chain[0].blocks[0].field: must be a single value',
+    ],
+    [
+      'chain:\n  - type: X_SCAN\n    blocks:\n      - field: x\n        values: [[y]]\n',
+      'f.yml:5: chain[0].blocks[0].values[0]: must be a single value',
+    ],
+    ['exempt-labels: {a: 1}\n', 'f.yml:1: exempt-labels: must be a list or a comma-separated string'],
+    ['trusted-authors: [OWNER, "bad login!"]\n', 'f.yml:1: trusted-authors: "bad login!" is neither an author_association'],
+    ['? [a]\n: 1\n', 'f.yml:1: (key): unknown key; the keys here are chain, trusted-authors'],
+    ['"text"\n', 'f.yml:1: : must be a mapping (key: value lines)'],
+  ])('%j', (text, message) => {
+    expect(err(text).startsWith(message)).toBe(true);
+  });
+
+  test('YAML errors keep the parser reason, without its own position', () => {
+    const m = err('chain: [INVESTIGATOR\n');
+    expect(m).toMatch(/^f\.yml:2: not valid YAML: \S/);
+    expect(m).not.toMatch(/at line \d+, column \d+/);
+  });
+
+  test('values that are accepted, at their limits', () => {
+    expect(parsePipelineFile('attempts: 1\n').attempts).toBe(1);
+    expect(parsePipelineFile('attempts: 9999\n').attempts).toBe(9999);
+    expect(parsePipelineFile(`board:\n  title: ${'t'.repeat(256)}\n`).boardTitle).toHaveLength(256);
+    expect(parsePipelineFile('stall-after: " 90m "\n').stallAfterMs).toBe(90 * 60_000);
+    expect(parsePipelineFile('exempt-authors:\n').exemptAuthors).toEqual([]);
+    expect(parsePipelineFile('exempt-labels: " a , b "\n').exemptLabels).toEqual(['a', 'b']);
+    expect(parsePipelineFile('~\n')).toEqual({});
+    expect(parsePipelineFile('chain: ["FORGE:BUILDER", " REVIEWER "]\n').chain?.map((s) => s.type)).toEqual(['BUILDER', 'REVIEWER']);
+    const labels = parsePipelineFile(
+      'chain:\n  - {type: INVESTIGATOR, starts: none, completes: false}\n  - {type: BUILDER, starts: "", completes: ~}\n  - {type: REVIEWER, on: issue}\n',
+    ).chain;
+    expect(labels?.map((s) => [s.starts, s.completes, s.on])).toEqual([
+      [null, null, 'issue'],
+      [null, null, 'issue'],
+      ['workflow:in-review', null, 'issue'],
+    ]);
+    expect(parsePipelineFile('trusted-authors: "OWNER,  @member"\n').trustedAuthors).toBe('OWNER, @member');
+  });
+
+  test('no file has no source, whatever is passed; the helpers read the answer as a repository holds it', async () => {
+    const { resolveAnswer, trustOfAnswer, pipelineLine, chainText } = await import('../src/common/pipeline.js');
+    expect(resolvePipeline(null, {}, 'somewhere').source).toBeNull();
+    const answer = { file: parsePipelineFile('trusted-authors: [OWNER, "my-agent[bot]"]\n'), source: '.github/forge.yml on main' };
+    expect(resolveAnswer(answer).source).toBe('.github/forge.yml on main');
+    expect(resolveAnswer(answer, { stallAfterMs: 60_000 }).origins).toMatchObject({ trustedAuthors: 'file', stallAfterMs: 'input' });
+    expect(resolveAnswer(null).source).toBeNull();
+    expect([...trustOfAnswer(answer).logins]).toEqual(['my-agent[bot]']);
+    expect([...trustOfAnswer(null).associations].sort()).toEqual(['COLLABORATOR', 'MEMBER', 'OWNER']);
+    expect(pipelineLine('.github/forge.yml on main')).toBe('pipeline: .github/forge.yml on main');
+    expect(pipelineLine(null)).toBe('pipeline: built-in defaults (no .github/forge.yml on the default branch)');
+    expect(chainText(DEFAULT_PIPELINE)).toBe('INVESTIGATOR, BUILDER, REVIEWER');
+  });
+
+  test('forge pipeline prints every setting, byte for byte', () => {
+    const r = resolvePipeline(parsePipelineFile(FULL), { attempts: 4 }, 'p.yml');
+    expect(describePipeline(r)).toBe(
+      [
+        '# effective FORGE pipeline (p.yml)',
+        'chain: # file',
+        '  - type: INVESTIGATOR',
+        '    on: issue',
+        '    starts: workflow:investigating',
+        '    completes: workflow:ready-to-build',
+        '  - type: ACME_SCAN',
+        '    on: issue',
+        '    starts: none',
+        '    completes: none',
+        '    blocks: [{ field: "Result", values: ["fail"] }]',
+        '  - type: BUILDER',
+        '    on: issue',
+        '    starts: workflow:ready-to-build',
+        '    completes: workflow:in-review',
+        '    workflow: build.yml',
+        '  - type: REVIEWER',
+        '    on: pull',
+        '    starts: workflow:in-review',
+        '    completes: workflow:awaiting-merge',
+        'trusted-authors: "OWNER, MEMBER, my-agent[bot]" # file',
+        'exempt-authors: ["dependabot[bot]"] # file',
+        'exempt-labels: ["docs-only"] # file',
+        'stall-after: 2d # file',
+        'stale: ignore # file',
+        'attempts: 4 # input',
+        'claim-ttl: 30m # file',
+        'board:',
+        '  title: "Where our work stands" # file',
+        '',
+      ].join('\n'),
+    );
+    expect(describePipeline(resolvePipeline(null)).split('\n')[0]).toBe('# effective FORGE pipeline (no pipeline file: built-in defaults)');
+  });
+});
+
+describe('periods', () => {
+  test('one rule for the inputs, the file and the CLI', async () => {
+    const { periodMs, formatPeriod } = await import('../src/common/periods.js');
+    expect(periodMs(' 2h ')).toBe(7_200_000);
+    expect(periodMs('1m')).toBe(60_000);
+    expect(periodMs('3 d')).toBe(3 * 86_400_000);
+    expect(periodMs('0m')).toBeNull();
+    expect(periodMs('2w')).toBeNull();
+    expect(periodMs('1234567h')).toBeNull();
+    expect(formatPeriod(90 * 60_000)).toBe('90m');
+    expect(formatPeriod(48 * 3_600_000)).toBe('2d');
+    expect(formatPeriod(1500)).toBe('1500ms');
+  });
+});
