@@ -13,8 +13,7 @@ export default {
     'src/common/closing.ts',
     'src/common/pipeline.ts',
     'src/common/periods.ts',
-    'src/conformance/**/*.ts',
-    'src/context/**/*.ts',
+    'src/decision/**/*.ts',
   ],
   // actions/<name>/src are links to src/ for local-action: a sandbox copy would
   // copy them as folders and fail (EISDIR); the tests never read them.

@@ -21,7 +21,7 @@ import {
   validate,
   type EmitInput,
 } from '../src/codec/index.js';
-import { evaluate } from '../src/conformance/evaluate.js';
+import { evaluate } from '../src/decision/evaluate.js';
 import { parseTrustPolicy } from '../src/common/trust.js';
 import type { WorkItem } from '../src/common/work-item.js';
 

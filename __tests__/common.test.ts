@@ -1,7 +1,7 @@
 import { capSummary, MAX_SUMMARY_BYTES } from '../src/common/runner.js';
 import { closingIssues } from '../src/common/closing.js';
 import { counts, parseTrustPolicy, type Author, type TrustPolicy } from '../src/common/trust.js';
-import { parseRequired } from '../src/conformance/evaluate.js';
+import { parseRequired } from '../src/decision/evaluate.js';
 
 const isTrusted = (policy: TrustPolicy, author: Author) => counts('comment', author, policy);
 

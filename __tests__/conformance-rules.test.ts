@@ -8,7 +8,7 @@ import { closingIssues } from '../src/common/closing.js';
 import { counts, parseTrustPolicy, trustOfSource, type Author } from '../src/common/trust.js';
 import { collectAnnotations, trustedOfType } from '../src/common/trusted-annotations.js';
 import { parseAndValidate } from '../src/codec/index.js';
-import { evaluate, parseRequired } from '../src/conformance/evaluate.js';
+import { evaluate, parseRequired } from '../src/decision/evaluate.js';
 import { builder, investigator } from './support/seed.js';
 import { comment, item, OWNER, STRANGER } from './support/work-items.js';
 

@@ -2,10 +2,10 @@
 import { emit } from '../src/codec/index.js';
 import { parseTrustPolicy } from '../src/common/trust.js';
 import type { ThreadComment, WorkItem } from '../src/common/work-item.js';
-import { evaluate } from '../src/conformance/evaluate.js';
-import { reviewDomain, verdictOf } from '../src/conformance/verdicts.js';
-import { buildContext, NEXT_PHASE_RULES, parseChain, parseStage, stagesBefore, type ContextRequest } from '../src/context/index.js';
-import { cutText, fenced } from '../src/context/fence.js';
+import { evaluate } from '../src/decision/evaluate.js';
+import { reviewDomain, verdictOf } from '../src/decision/verdicts.js';
+import { buildContext, NEXT_PHASE_RULES, parseChain, parseStage, stagesBefore, type ContextRequest } from '../src/decision/context.js';
+import { cutText, fenced } from '../src/decision/fence.js';
 import { parse } from '../src/codec/index.js';
 import { architect, builder, context, contract, investigator, reviewer, trajectory } from './support/seed.js';
 import { item, OWNER, STRANGER } from './support/work-items.js';
@@ -65,8 +65,12 @@ describe('what runs next: every rule of the table, in its order', () => {
       'terminal label',
       'investigation invalid',
       'halted after the build',
+      'design shipped',
+      'design loop',
       'decomposition',
       'changes requested',
+      'own verdict blocks',
+      'stale stage',
       'first open stage',
       'chain complete',
     ]);

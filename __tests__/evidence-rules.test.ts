@@ -6,7 +6,7 @@
 import { parseTrustPolicy } from '../src/common/trust.js';
 import type { ThreadComment } from '../src/common/work-item.js';
 import { collectAnnotations } from '../src/common/trusted-annotations.js';
-import { evaluate, type EvaluateOptions } from '../src/conformance/evaluate.js';
+import { evaluate, type EvaluateOptions } from '../src/decision/evaluate.js';
 import { builder, investigator, reviewer } from './support/seed.js';
 import { comment, item, OWNER, STRANGER } from './support/work-items.js';
 
@@ -93,14 +93,20 @@ describe('verdicts', () => {
     expect(types.find((t) => t.type === 'REVIEWER')?.status).toBe('invalid');
   });
 
-  test('an INVESTIGATOR that found the issue INVALID blocks a PR closing it — not the issue alone, not the PR itself', () => {
+  test('an INVESTIGATOR that found the issue INVALID blocks a PR closing it and the issue (routed to close) — not the PR itself', () => {
     const issue = item(1, [at(investigator('INVALID')), at(builder('fix/x'))]);
     const pr = item(9, [at(reviewer())], { kind: 'pull' });
     const r = evaluate([issue], [pr], { ...gate, pull });
     expect(r.blocked).toEqual(['INVESTIGATOR found #1 INVALID']);
     expect(r.items[0].types.find((t) => t.type === 'INVESTIGATOR')?.status).toBe('blocked');
     expect(r.problems).toEqual([expect.stringContaining('issue #1: INVESTIGATOR by octo-owner found the issue INVALID')]);
-    expect(evaluate([issue], [], gate).blocked).toEqual([]);
+    // The issue alone: the route sends it to close, and the gate never passes what the route closes.
+    const alone = evaluate([issue], [], gate);
+    expect(alone.blocked).toEqual(['routed to close']);
+    expect(alone.route?.phase).toBe('close');
+    expect(alone.problems).toContainEqual(
+      expect.stringContaining('issue #1: the pipeline routes this work item to close — the INVESTIGATOR found the issue INVALID'),
+    );
     const onPr = item(9, [at(investigator('INVALID')), at(builder('fix/x')), at(reviewer())], { kind: 'pull' });
     expect(evaluate([onPr], [], { ...gate, pull }).conforming).toBe(true);
     // A later investigation that confirms it clears the block.

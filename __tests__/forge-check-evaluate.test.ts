@@ -1,6 +1,6 @@
 /** forge-check's decision on plain work items: evaluate() without the runner or a server. */
 import { parseTrustPolicy } from '../src/common/trust.js';
-import { evaluate, parseRequired } from '../src/conformance/evaluate.js';
+import { evaluate, parseRequired } from '../src/decision/evaluate.js';
 import { builder, investigator, reviewer } from './support/seed.js';
 import { comment, item, STRANGER } from './support/work-items.js';
 

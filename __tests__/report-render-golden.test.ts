@@ -5,10 +5,10 @@
  * diff of __snapshots__, and no mutant of a renderer passes unseen.
  */
 import { parseTrustPolicy } from '../src/common/trust.js';
-import { evaluate } from '../src/conformance/evaluate.js';
-import { markdownMergedReport, markdownRepositoryReport, textMergedReport } from '../src/conformance/report-render.js';
-import { countStatuses, entryOf, mergeReports, readReport, sortEntries, type IssueEntry } from '../src/conformance/report.js';
-import { textReport } from '../src/conformance/text-report.js';
+import { evaluate } from '../src/decision/evaluate.js';
+import { markdownMergedReport, markdownRepositoryReport, textMergedReport } from '../src/decision/report-render.js';
+import { countStatuses, entryOf, mergeReports, readReport, sortEntries, type IssueEntry } from '../src/decision/report.js';
+import { textReport } from '../src/decision/text-report.js';
 import { builder, investigator } from './support/seed.js';
 import { repositoryReport } from './support/reports.js';
 import { comment, item, STRANGER } from './support/work-items.js';

@@ -3,11 +3,11 @@
  * repository role, the newer-run rule on a status's link, and what a status
  * says for an exempt PR or a PR with more linked issues than the gate reads.
  */
-import { exemptionOf, exemptResult } from '../src/conformance/exempt.js';
+import { exemptionOf, exemptResult } from '../src/decision/exempt.js';
 import { counts, parseTrustPolicy, trustOfSource, unresolvedLogins, type Author } from '../src/common/trust.js';
-import { annotationStatus } from '../src/conformance/status.js';
+import { annotationStatus } from '../src/decision/status.js';
 import { failureText, runIdOf, statusOf, toLimit } from '../src/forge-check/logic/status.js';
-import type { CheckResult } from '../src/conformance/evaluate.js';
+import type { CheckResult } from '../src/decision/evaluate.js';
 import { item } from './support/work-items.js';
 
 const rules = { authors: new Set(['dependabot[bot]']), labels: new Set(['forge:exempt']) };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { emit } from '../src/codec/index.js';
 import { parseTrustPolicy, SOURCE_RULES, trustOfSource, type Author, type SourceKind } from '../src/common/trust.js';
 import { collectAnnotations, trustedOfType } from '../src/common/trusted-annotations.js';
-import { evaluate } from '../src/conformance/evaluate.js';
+import { evaluate } from '../src/decision/evaluate.js';
 import { refsInBody } from '../src/gist-visibility-audit/logic/collect.js';
 import { builder } from './support/seed.js';
 import { comment, item, OWNER, STRANGER } from './support/work-items.js';

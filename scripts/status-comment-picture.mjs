@@ -27,7 +27,7 @@ writeFileSync(join(build, 'package.json'), '{"type":"module"}');
 const load = (path) => import(pathToFileURL(join(build, path)).href);
 const { emit } = await load('codec/index.js');
 const { parseTrustPolicy } = await load('common/trust.js');
-const { evaluate } = await load('conformance/evaluate.js');
+const { evaluate } = await load('decision/evaluate.js');
 const { statusCommentBody } = await load('forge-check/status-comment/body.js');
 
 const owner = { login: 'octo-owner', association: 'OWNER' };

@@ -751,7 +751,7 @@ export class FakeGitHub {
     };
     const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
     if (query.includes('query ForgeContextPage')) return this.contextPage(v);
-    if (query.includes('query ForgeContext')) return this.contextQuery(v, page);
+    if (query.includes('query ForgeContext')) return this.contextQuery(v, page, query);
     if (query.includes('query Evidence')) {
       const data: Json = { nodes: [] };
       const errors: Json[] = [];
@@ -1158,7 +1158,7 @@ export class FakeGitHub {
    * and the issues it closes, each with its thread). A node the token cannot
    * see is null with an error beside the data, as GitHub answers.
    */
-  private contextQuery(v: Json, page: <T>(items: T[]) => Json): [number, Json] {
+  private contextQuery(v: Json, page: <T>(items: T[]) => Json, query = ''): [number, Json] {
     const r = this.repos.get(`${v.owner}/${v.repo}`);
     const found = r?.issues.get(v.number);
     const rateLimit = { cost: 1, remaining: 4999 };
@@ -1192,6 +1192,26 @@ export class FakeGitHub {
         p && pr && parent && readable(p.repository, ['repository', 'issueOrPullRequest', 'parent'])
           ? this.threadNode(pr, parent, page)
           : null;
+      // The open PRs that close the issue (keyword or sidebar), each with its thread and reviews, as `closedBy` asks.
+      if (/closedBy:/.test(query)) {
+        const closing = [...r.issues.values()].filter(
+          (i) => i.pull && i.state === 'open' && this.closingRefs(r, i).some((x) => x.repository === full && x.number === found.number),
+        );
+        const first = Number(/closedBy: closedByPullRequestsReferences\(first: (\d+)/.exec(query)?.[1] ?? 100);
+        node.closedBy = {
+          totalCount: closing.length,
+          nodes: closing.slice(0, first).map((i) => ({
+            ...this.threadNode(r, i, page),
+            reviews: page(r.reviews.filter((x) => x.pull === i.number).map((x) => this.reviewNode(r, x))),
+          })),
+        };
+        node.closedByLinked = {
+          nodes: closing
+            .filter((i) => (r.sidebar.get(i.number) ?? []).some((x) => x.repository === full && x.number === found.number))
+            .slice(0, first)
+            .map((i) => ({ number: i.number, repository: { nameWithOwner: full } })),
+        };
+      }
     } else {
       node.reviews = page(r.reviews.filter((x) => x.pull === found.number).map((x) => this.reviewNode(r, x)));
       const refs = this.closingRefs(r, found);

@@ -32,12 +32,12 @@ import {
 } from '../common/pipeline.js';
 import { VERSION } from '../common/version.js';
 import { parseRepository } from '../common/repo.js';
-import { evaluate, parseRequired, requiredWarnings, VALIDATIONS, type Validation } from '../conformance/evaluate.js';
-import { markdownMergedReport, textMergedReport } from '../conformance/report-render.js';
-import { mergeReports, readReport } from '../conformance/report.js';
-import { textReport } from '../conformance/text-report.js';
+import { evaluate, parseRequired, requiredWarnings, VALIDATIONS, type Validation } from '../decision/evaluate.js';
+import { markdownMergedReport, textMergedReport } from '../decision/report-render.js';
+import { mergeReports, readReport } from '../decision/report.js';
+import { textReport } from '../decision/text-report.js';
 import { readThreadExport, readThreadExportWithParent, splitJsonStream } from '../github/thread-export.js';
-import { buildContext, parseChain, parseStage, stalled } from '../context/index.js';
+import { buildContext, parseChain, parseStage, stalled } from '../decision/context.js';
 import { runFixtures } from './fixtures.js';
 
 export interface Io {

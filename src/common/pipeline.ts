@@ -445,6 +445,13 @@ export function pipelineLine(source: string | null): string {
 }
 
 /** The stages of the chain written on one side (the issue's, or the PR's). */
+/** The route's rules the file adds: per type, the field values of its own annotation that block, and what a stale stage does. */
+export function routeRules(p: Pipeline): { blocks: Map<string, BlockingField[]>; stale: StaleAction } {
+  const blocks = new Map<string, BlockingField[]>();
+  for (const s of p.chain) if (s.blocks.length > 0) blocks.set(s.type, s.blocks);
+  return { blocks, stale: p.stale };
+}
+
 export function stagesOn(p: Pipeline, side: StageSide): string[] {
   return p.chain.filter((s) => s.on === side).map((s) => s.type);
 }

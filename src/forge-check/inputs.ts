@@ -15,11 +15,11 @@ import {
   type Getter,
   type Parser,
 } from '../common/inputs.js';
-import { resolveAnswer, resolvePipeline, stagesOn, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
+import { resolveAnswer, resolvePipeline, routeRules, stagesOn, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { workspacePath } from '../common/paths.js';
-import type { Repo } from '../common/repo.js';
-import { parseRequired, requiredWarnings, VALIDATIONS, VERDICT_POLICIES, type GateSettings } from '../conformance/evaluate.js';
+import { repoName, type Repo } from '../common/repo.js';
+import { parseRequired, requiredWarnings, VALIDATIONS, VERDICT_POLICIES, type GateSettings } from '../decision/evaluate.js';
 import type { RepositoryFilter } from './repository/logic.js';
 
 /**
@@ -247,6 +247,10 @@ export function readCheckInputs(get: Getter, event: EventInfo): CheckInputs {
       validation: raw.validation,
       trust: common.trust,
       verdicts: raw.verdicts,
+      // A given `required` is the route's chain too; left empty, the pipeline's chain is (settle).
+      chain: raw.required ?? defaults.chain.map((s) => s.type),
+      rules: routeRules(defaults),
+      repository: repoName(common.repo),
     },
     failOnViolation: raw.failOnViolation,
     reportFile,
@@ -395,6 +399,8 @@ export function settle<T extends CheckInputs>(inputs: T, file: PipelineAnswer): 
     ...inputs.gate,
     required: inputs.scope === 'repository' ? onIssue : (g.required ?? p.chain.map((s) => s.type)),
     trust: g.trust ?? parseTrustPolicy(p.trustedAuthors),
+    chain: g.required ?? p.chain.map((s) => s.type),
+    rules: routeRules(p),
   };
   const settled = { ...inputs, gate, requiredOnIssue: onIssue, pipelineSource: resolved.source };
   return (inputs.scope === 'repository' ? settled : { ...settled, exempt: exemptionsOf(g, p) }) as T;

@@ -4,7 +4,7 @@
  */
 import { linkTarget, tableCell } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
-import { STATUS_ICON, type CheckResult } from '../conformance/evaluate.js';
+import { STATUS_ICON, type CheckResult } from '../decision/evaluate.js';
 import type { CheckRun } from './logic/run.js';
 
 /**

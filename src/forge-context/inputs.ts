@@ -10,7 +10,7 @@ import { workspacePath } from '../common/paths.js';
 import type { EventInfo } from '../common/event.js';
 import type { Repo } from '../common/repo.js';
 import type { TrustPolicy } from '../common/trust.js';
-import { parseChain, parseStage } from '../context/index.js';
+import { parseChain, parseStage } from '../decision/context.js';
 
 /** The default pack size, in characters: about 15,000 tokens, a fraction of any current model's window. */
 export const DEFAULT_BUDGET = 60_000;

@@ -6,7 +6,7 @@
 import { gistIdFromUrl } from '../common/gist-urls.js';
 import { errorMessage } from '../common/errors.js';
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
-import { defaultStage, resolveAnswer, type PipelineAnswer, type PipelineFile, type Resolved } from '../common/pipeline.js';
+import { defaultStage, resolveAnswer, routeRules, type PipelineAnswer, type PipelineFile, type Resolved } from '../common/pipeline.js';
 import { taggedAuthors } from '../common/trusted-annotations.js';
 import {
   buildContext,
@@ -16,7 +16,7 @@ import {
   type ContextResult,
   type GistText,
   type StageEntry,
-} from '../context/index.js';
+} from '../decision/context.js';
 import type { GitHub } from '../github/client.js';
 import { readContextSnapshot, type ContextSnapshot } from '../github/context-read.js';
 import { getGistRaw } from '../github/gists.js';
@@ -89,6 +89,8 @@ export interface ContextSettings {
   trust: TrustPolicy;
   stallAfterMs: number;
   pipeline: Resolved;
+  /** The route's rules from the file: blocking field values, what a stale stage does. */
+  rules: ReturnType<typeof routeRules>;
 }
 
 export function contextSettings(inputs: ContextInputs, file: PipelineAnswer): ContextSettings {
@@ -103,6 +105,7 @@ export function contextSettings(inputs: ContextInputs, file: PipelineAnswer): Co
     trust: inputs.trust ?? parseTrustPolicy(pipeline.pipeline.trustedAuthors),
     stallAfterMs: pipeline.pipeline.stallAfterMs,
     pipeline,
+    rules: routeRules(pipeline.pipeline),
   };
 }
 
@@ -123,7 +126,7 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
     },
   );
   const isPull = snapshot.subject.kind === 'pull';
-  const own = isPull ? [...snapshot.closes, snapshot.subject] : [snapshot.subject];
+  const own = isPull ? [...snapshot.closes, snapshot.subject] : [snapshot.subject, ...snapshot.pulls];
   notes.push(
     ...(await resolvePermissions(
       gh,
@@ -132,7 +135,7 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
       taggedAuthors([...own, ...(snapshot.parent ? [snapshot.parent.item] : [])]),
     )),
   );
-  const unreadable = [...snapshot.notes];
+  const unreadable = [...snapshot.notes, ...snapshot.pullsUnread];
   if (snapshot.keywordOnly.length > 0)
     unreadable.push(
       `PR #${inputs.number} is by ${snapshot.subject.author.login ?? '(unknown)'} (${snapshot.subject.author.association}), who is not in trusted-authors: the issues its body closes by keyword (${snapshot.keywordOnly.map((k) => `${k.repository}#${k.number}`).join(', ')}) are not followed`,
@@ -144,6 +147,8 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
     subject: snapshot.subject,
     issues: isPull ? snapshot.closes.slice(0, 20) : [snapshot.subject],
     pull: isPull ? snapshot.subject : null,
+    pulls: isPull ? [] : snapshot.pulls,
+    rules: settings.rules,
     parent: snapshot.parent,
     chain: settings.chain,
     stage: inputs.stage,

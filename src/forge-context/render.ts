@@ -5,7 +5,7 @@
  */
 import { inert, linkTarget } from '../common/markdown.js';
 import type { ActionResult } from '../common/runner.js';
-import type { StageEntry } from '../context/index.js';
+import type { StageEntry } from '../decision/context.js';
 import type { ContextInputs } from './inputs.js';
 import type { ContextOutcome } from './logic.js';
 

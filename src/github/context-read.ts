@@ -32,6 +32,9 @@ import {
   type ThreadNode,
 } from './thread-nodes.js';
 
+/** How many open PRs that close an issue its reader reads with it (each with its thread and reviews). */
+export const CLOSED_BY_FIRST = 5;
+
 export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!, $number: Int!) {
   rateLimit { cost remaining }
   repository(owner: $owner, name: $repo) {
@@ -43,6 +46,13 @@ export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!
       ... on Issue {
         ${THREAD}
         parent { ${THREAD} repository { nameWithOwner } }
+        closedBy: closedByPullRequestsReferences(first: ${CLOSED_BY_FIRST}, includeClosedPrs: false) {
+          totalCount
+          nodes { ${THREAD} repository { nameWithOwner } reviews(first: 100) { ${PAGE} nodes { ${REVIEW} } } }
+        }
+        closedByLinked: closedByPullRequestsReferences(first: ${CLOSED_BY_FIRST}, includeClosedPrs: false, userLinkedOnly: true) {
+          nodes { number repository { nameWithOwner } }
+        }
       }
       ... on PullRequest {
         ${THREAD}
@@ -54,7 +64,13 @@ export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!
   }
 }`;
 
-type IssueNode = ThreadNode & { __typename: 'Issue'; parent: ThreadNode | null };
+type ClosingPullNode = ThreadNode & { reviews: Page<ReviewNode> };
+type IssueNode = ThreadNode & {
+  __typename: 'Issue';
+  parent: ThreadNode | null;
+  closedBy?: { totalCount: number; nodes: Array<ClosingPullNode | null> } | null;
+  closedByLinked?: { nodes: Array<{ number: number; repository: { nameWithOwner: string } } | null> } | null;
+};
 type PullNode = ThreadNode & {
   __typename: 'PullRequest';
   reviews: Page<ReviewNode>;
@@ -82,6 +98,14 @@ export interface ContextSnapshot {
   /** How many issues the PR links in all (to tell when there are more than were read). */
   closingCount: number;
   parent: { item: WorkItem; repository: string } | null;
+  /**
+   * For an issue: the open PRs that close it, read with their threads and
+   * reviews, so the issue routes as its PR does — those linked in the sidebar,
+   * and those by a trusted author (a stranger's closing keyword is named, not read).
+   */
+  pulls: WorkItem[];
+  /** For an issue: the open PRs that close it and were left unread (a stranger's keyword; more than were read). */
+  pullsUnread: string[];
   /** What GitHub could not answer (a node the token cannot see): named in the pack. */
   notes: string[];
   requests: number;
@@ -89,6 +113,24 @@ export interface ContextSnapshot {
   points: number;
   /** The pipeline file on the default branch, read in the same query; null when the repository has none. */
   pipeline: PipelineAnswer;
+}
+
+/** A PR's submitted review bodies, read into its comments in time order (as its comments are). */
+async function addReviews(
+  gh: GitHub,
+  node: { id: string; reviews: Page<ReviewNode> },
+  pull: WorkItem,
+  count: { requests: number; points: number },
+): Promise<void> {
+  const reviews = [
+    ...nodesOf(node.reviews),
+    ...(node.reviews?.pageInfo.hasNextPage ? await morePages(gh, node.id, node.reviews, true, count) : []),
+  ];
+  // A review speaks once submitted and while it stands: pending and dismissed ones do not.
+  for (const rv of reviews as ReviewNode[])
+    if ((rv.body ?? '') !== '' && rv.submittedAt && rv.state !== 'PENDING' && rv.state !== 'DISMISSED')
+      pull.comments.push({ ...toComment(rv), createdAt: rv.submittedAt });
+  pull.comments.sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : (a.createdAt ?? '') > (b.createdAt ?? '') ? 1 : 0));
 }
 
 /**
@@ -135,6 +177,8 @@ export async function readContextSnapshot(
     keywordOnly: [],
     closingCount: 0,
     parent: null,
+    pulls: [],
+    pullsUnread: [],
     notes,
     requests: 0,
     points: 0,
@@ -146,16 +190,25 @@ export async function readContextSnapshot(
     await completeThread(gh, node.parent, parent, count);
     snapshot.parent = { item: parent, repository: foreign ?? here };
   }
+  if (node.__typename === 'Issue' && node.closedBy) {
+    const sidebar = new Set(nodesOf(node.closedByLinked).map((l) => `${l.repository.nameWithOwner.toLowerCase()}#${l.number}`));
+    for (const p of nodesOf(node.closedBy)) {
+      const repo = p.repository?.nameWithOwner ?? here;
+      const name = foreignOf(p) ? `${repo}#${p.number}` : `PR #${p.number}`;
+      const pull = toItem(p, 'pull', foreignOf(p));
+      if (!sidebar.has(`${repo.toLowerCase()}#${p.number}`) && !(await followKeywords(pull))) {
+        snapshot.pullsUnread.push(`${name} by ${pull.author.login ?? '(unknown)'}, who is not in trusted-authors, closes it by keyword: not read`);
+        continue;
+      }
+      await completeThread(gh, p, pull, count);
+      await addReviews(gh, p, pull, count);
+      snapshot.pulls.push(pull);
+    }
+    const total = node.closedBy.totalCount ?? 0;
+    if (total > CLOSED_BY_FIRST) snapshot.pullsUnread.push(`${total} open PRs close #${number}: the first ${CLOSED_BY_FIRST} are read`);
+  }
   if (node.__typename === 'PullRequest') {
-    const reviews = [
-      ...nodesOf(node.reviews),
-      ...(node.reviews?.pageInfo.hasNextPage ? await morePages(gh, node.id, node.reviews, true, count) : []),
-    ];
-    // A review speaks once submitted and while it stands: pending and dismissed ones do not.
-    for (const rv of reviews as ReviewNode[])
-      if ((rv.body ?? '') !== '' && rv.submittedAt && rv.state !== 'PENDING' && rv.state !== 'DISMISSED')
-        subject.comments.push({ ...toComment(rv), createdAt: rv.submittedAt });
-    subject.comments.sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : (a.createdAt ?? '') > (b.createdAt ?? '') ? 1 : 0));
+    await addReviews(gh, node, subject, count);
     const sidebar = new Set(nodesOf(node.linked).map((l) => `${l.repository.nameWithOwner.toLowerCase()}#${l.number}`));
     const follow = await followKeywords(subject);
     snapshot.closingCount = node.closingIssuesReferences?.totalCount ?? 0;

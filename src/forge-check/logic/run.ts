@@ -9,8 +9,8 @@
 import { errorMessage, UsageError } from '../../common/errors.js';
 import { readPipelineFile } from '../../github/pipeline-read.js';
 import { ApiError } from '../../github/errors.js';
-import { evaluate, type CheckResult } from '../../conformance/evaluate.js';
-import { exemptResult } from '../../conformance/exempt.js';
+import { evaluate, type CheckResult } from '../../decision/evaluate.js';
+import { exemptResult } from '../../decision/exempt.js';
 import type { GitHub } from '../../github/client.js';
 import { listOpenPulls, readPull, type PullInfo } from '../../github/reads.js';
 import { readGateSnapshot, type GateSnapshot, type OpenHead } from '../../github/snapshot.js';

@@ -9,7 +9,7 @@
  */
 import { errorMessage, httpStatus } from '../../common/errors.js';
 import type { Repo } from '../../common/repo.js';
-import type { CheckResult } from '../../conformance/evaluate.js';
+import type { CheckResult } from '../../decision/evaluate.js';
 import { requestStats, type GitHub } from '../../github/client.js';
 import {
   createStatus,

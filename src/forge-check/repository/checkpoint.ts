@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { writeWorkspaceFile } from '../../common/paths.js';
-import { ISSUE_STATUSES, type IssueEntry } from '../../conformance/report.js';
+import { ISSUE_STATUSES, type IssueEntry } from '../../decision/report.js';
 import type { IssueFilter } from '../../github/repo-reads.js';
 
 export interface CheckSettings {

@@ -12,8 +12,8 @@
 import { mapLimit, READ_CONCURRENCY } from '../../common/concurrency.js';
 import { repoName, type Repo } from '../../common/repo.js';
 import type { ThreadComment, WorkItem } from '../../common/work-item.js';
-import { evaluate, type GateSettings } from '../../conformance/evaluate.js';
-import { countStatuses, entryOf, sortEntries, type IssueEntry, type RepositoryReport } from '../../conformance/report.js';
+import { evaluate, type GateSettings } from '../../decision/evaluate.js';
+import { countStatuses, entryOf, sortEntries, type IssueEntry, type RepositoryReport } from '../../decision/report.js';
 import { requestStats, type GitHub } from '../../github/client.js';
 import { ApiError } from '../../github/errors.js';
 import { findMilestone, listComments } from '../../github/reads.js';

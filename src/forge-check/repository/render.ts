@@ -4,8 +4,8 @@
  * otherwise they are one warning.
  */
 import type { ActionResult } from '../../common/runner.js';
-import { markdownRepositoryReport } from '../../conformance/report-render.js';
-import type { RepositoryReport } from '../../conformance/report.js';
+import { markdownRepositoryReport } from '../../decision/report-render.js';
+import type { RepositoryReport } from '../../decision/report.js';
 import type { CheckOutputs } from '../render.js';
 
 /** The same outputs for a repository: the type lists gather every failing issue's types. */

@@ -7,8 +7,8 @@
  */
 import { inert, linkTarget } from '../../common/markdown.js';
 import { DEFAULT_STATUS_CONTEXT } from '../inputs.js';
-import type { CheckResult, ItemReport } from '../../conformance/evaluate.js';
-import { annotationStatus, RANK, STAGE_OF, STATUS_ICON, type StageState } from '../../conformance/status.js';
+import type { CheckResult, ItemReport } from '../../decision/evaluate.js';
+import { annotationStatus, RANK, STAGE_OF, STATUS_ICON, type StageState } from '../../decision/status.js';
 
 /** First line of the comment. Deliberately not `<!-- FORGE:… -->`: parse() must find nothing in it. */
 const STATUS_MARKER = '<!-- forge-check status comment: edited in place by the forge-check action -->';

@@ -19,6 +19,11 @@ import { UsageError } from '../common/errors.js';
 import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
 import type { TrustPolicy } from '../common/trust.js';
+import type { BlockingField, StaleAction } from '../common/pipeline.js';
+import { collectCandidates } from './collect.js';
+import { staleStages } from './digest.js';
+import { route, routeHoldsGate, type NextPhase, type StaleStage } from './next-phase.js';
+import { select } from './select.js';
 import { RANK, type TypeStatus } from './status.js';
 import { reviewDomain, verdictOf } from './verdicts.js';
 
@@ -118,6 +123,10 @@ export interface CheckResult {
   notes: string[];
   /** Set when the gated item is exempt (exempt-authors, exempt-labels): why, starting with `exempt`. */
   exempt?: string;
+  /** What the route says runs next on the same threads (next-phase.ts): the gate never passes what it holds. */
+  route?: NextPhase;
+  /** Stages written against an upstream that changed since. */
+  stale?: StaleStage[];
 }
 
 function statusOf(a: Located, validation: Validation): TypeStatus {
@@ -159,6 +168,16 @@ export interface GateSettings {
   trust: TrustPolicy;
   /** Default enforce. */
   verdicts?: VerdictPolicy;
+  /** The pipeline's chain, in its order (the route's stages); default `required`. */
+  chain?: readonly string[];
+  /** The pipeline file's rules: blocking field values per type, and what a stale stage does (default rerun). */
+  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction };
+  /**
+   * owner/name of the repository the items are in, as GitHub spells it: the
+   * annotations' ids in a Context digest name it. Without it, no stage is
+   * judged stale (a digest cannot be recomputed).
+   */
+  repository?: string;
 }
 
 export interface EvaluateOptions extends GateSettings {
@@ -412,10 +431,22 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     ...new Set(reports.flatMap((r) => r.types.filter((t) => t.status === status).map((t) => t.type))),
   ];
   const problems = verdicts.flatMap((v) => v.problems);
+  const blocked = verdicts.flatMap((v) => v.blocked);
+  const routed = routeOfGate(items, shared, options, reports);
+  if (routed.hold !== null) {
+    problems.push(routed.hold.line);
+    blocked.push(routed.hold.short);
+  }
+  for (const s of routed.stale) {
+    problems.push(`${s.type} is stale — it was written against context ${s.recorded}, and what it reads is now ${s.current}: it runs again — ${s.url}`);
+    blocked.push(`${s.type} is stale`);
+  }
   const first = reports[0];
   return {
     conforming: problems.length === 0,
-    blocked: [...new Set(verdicts.flatMap((v) => v.blocked))],
+    ...(routed.route ? { route: routed.route } : {}),
+    ...(routed.stale.length > 0 ? { stale: routed.stale } : {}),
+    blocked: [...new Set(blocked)],
     missing: typesWith('missing'),
     incomplete: typesWith('incomplete'),
     invalid: typesWith('invalid'),
@@ -424,5 +455,46 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     items: reports,
     problems,
     notes: verdicts.flatMap((v) => v.notes),
+  };
+}
+
+/**
+ * The route on the threads the gate read — the same rules forge-context
+ * routes by (next-phase.ts) — and what of it holds the gate: a work item the
+ * route sends to `close`, to a person, or to a stage up to the build never
+ * passes; nor does one with a stale stage when the file says `stale: rerun`.
+ * An exempt item, and a gate told to ignore verdicts, are held by nothing here.
+ */
+function routeOfGate(
+  items: readonly WorkItem[],
+  shared: readonly WorkItem[],
+  options: EvaluateOptions,
+  reports: readonly ItemReport[],
+): { route: NextPhase | null; hold: Block | null; stale: StaleStage[] } {
+  if (options.verdicts === 'ignore' || reports.some((r) => r.exempt !== null) || items.length === 0)
+    return { route: null, hold: null, stale: [] };
+  const repository = options.repository ?? '';
+  const threads = [...items, ...shared.filter((s) => !items.includes(s))].map((item) => ({
+    item,
+    repository: item.foreign ?? repository,
+    scope: 'own' as const,
+  }));
+  const sel = select(collectCandidates(threads, options.trust));
+  const chain = options.chain ?? options.required;
+  const stale = options.repository && options.rules?.stale !== 'ignore' ? staleStages(sel, chain) : [];
+  const labels = items.flatMap((i) => i.labels);
+  const next = route({ chain, labels, sel, blocks: options.rules?.blocks, stale });
+  // Held already by the gate's own rules: a stage it finds missing or not ok, a change request, a stale stage.
+  const said =
+    next.rule === 'changes requested' ||
+    stale.some((s) => s.type === next.phase) ||
+    reports.some((r) => r.types.some((t) => t.status !== 'ok' && (t.type === next.phase || (next.phase === 'close' && t.type === 'INVESTIGATOR'))));
+  if (!routeHoldsGate(chain, next.phase) || said) return { route: next, hold: null, stale };
+  const where = items.map((i) => `${i.kind === 'pull' ? 'PR' : 'issue'} #${i.number}`).join(', ');
+  const short = next.phase === 'close' || next.phase === 'needs-human' ? `routed to ${next.phase}` : `${next.phase} runs next`;
+  return {
+    route: next,
+    hold: { type: next.phase, short, line: `${where}: the pipeline routes this work item to ${next.phase} — ${next.why}` },
+    stale,
   };
 }

@@ -5,9 +5,9 @@
  * never handed on (§3.3); untrusted ones are named and never handed on.
  */
 import type { Candidate } from './collect.js';
-import { reviewDomain } from '../conformance/verdicts.js';
+import { reviewDomain } from './verdicts.js';
 
-export type StageStatus = 'included' | 'superseded' | 'partial' | 'interrupted' | 'untrusted' | 'missing';
+export type StageStatus = 'included' | 'stale' | 'superseded' | 'partial' | 'interrupted' | 'untrusted' | 'missing';
 
 /** One line of `stages`: an annotation of a stage, or a stage with none. */
 export interface StageEntry {

@@ -5,22 +5,24 @@
  * forge-context and `forge context` read the threads their own way (GitHub's
  * GraphQL API, a gh export) and both decide here.
  */
-import { createHash } from 'node:crypto';
 import { codeSpan, currentState } from '../codec/index.js';
 import { inert, tableCell } from '../common/markdown.js';
 import type { TrustPolicy } from '../common/trust.js';
 import { standingOf, textsOf } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
-import { reviewDomain, verdictOf } from '../conformance/verdicts.js';
+import { reviewDomain, verdictOf } from './verdicts.js';
 import { stagesBefore } from './chain.js';
 import { collectCandidates, markEditors, type Candidate, type Thread } from './collect.js';
-import { nextPhase } from './next-phase.js';
+import type { BlockingField, StaleAction } from '../common/pipeline.js';
+import { upstreamDigest, staleStages } from './digest.js';
+import { route, type StaleStage } from './next-phase.js';
 import { buildPack, link, type Section } from './pack.js';
 import { allIncluded, select, stageEntries, type Selection, type StageEntry } from './select.js';
 
 export { parseChain, parseStage, stagesBefore, CHAIN_ORDER, DEFAULT_CHAIN } from './chain.js';
 export { DIGEST } from './collect.js';
-export { NEXT_PHASE_RULES, HALT_MARKERS } from './next-phase.js';
+export { NEXT_PHASE_RULES, HALT_MARKERS, routeHoldsGate } from './next-phase.js';
+export { upstreamDigest, staleStages } from './digest.js';
 export type { StageEntry, StageStatus } from './select.js';
 
 /** The types whose inline value points at a gist holding upstream context (§4.2). */
@@ -38,6 +40,13 @@ export interface ContextRequest {
   issues: WorkItem[];
   /** A PR's own thread (its comments and review bodies), when the subject is a PR. */
   pull: WorkItem | null;
+  /**
+   * For an issue: the open PRs that close it (by a trusted author, or linked
+   * in the sidebar), read with their threads, so the issue routes as its PR does.
+   */
+  pulls?: WorkItem[];
+  /** The pipeline file's rules the route adds: blocking field values per type, and what a stale stage does (default rerun). */
+  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction };
   /** A sub-issue's parent issue, and its repository. */
   parent: { item: WorkItem; repository: string } | null;
   chain: readonly string[];
@@ -69,8 +78,10 @@ export interface GistWanted {
 }
 
 export interface ContextResult {
-  /** `sha256:` over the included annotations' ids and texts, in pack order. */
+  /** `sha256:` over the included annotations of the stages before the one about to run (digest.ts). */
   digest: string;
+  /** Stages written against an upstream that changed since (whatever the file says a stale stage does). */
+  stale: StaleStage[];
   nextPhase: string;
   nextReason: string;
   /** The `workflow:*` label (or `none`). */
@@ -83,8 +94,11 @@ export interface ContextResult {
   unfinished: StageEntry[];
 }
 
+/** The PRs of the work item: the subject PR, or the open PRs that close the subject issue. */
+const pullsOf = (req: ContextRequest): WorkItem[] => (req.pull ? [req.pull] : (req.pulls ?? [])).filter((p) => !req.issues.includes(p));
+
 function threadsOf(req: ContextRequest): Thread[] {
-  const own = [...req.issues, ...(req.pull && !req.issues.includes(req.pull) ? [req.pull] : [])];
+  const own = [...req.issues, ...pullsOf(req)];
   const threads: Thread[] = own.map((item) => ({ item, repository: item.foreign ?? req.repository, scope: 'own' as const }));
   if (req.parent) threads.push({ item: req.parent.item, repository: req.parent.repository, scope: 'parent' });
   return threads;
@@ -163,10 +177,8 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
   const { candidates, sel } = read(req);
   const packed = stagesBefore(req.chain, req.stage);
   const sections: Section[] = [];
-  const digestParts: string[] = [];
   const quote = (c: Candidate, heading: string) => {
     sections.push(annotationSection(c, heading));
-    digestParts.push(`${c.id}\n${c.annotation.raw.length}\n${c.annotation.raw}\n`);
   };
 
   // The head of the chain: the issue bodies (and a PR's), as their authors wrote them.
@@ -179,27 +191,27 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     );
     if (s) sections.push(s);
   }
-  if (req.pull && !req.issues.includes(req.pull)) {
-    const s = bodySection(req.pull, req.repository, req.trust, `PR #${req.pull.number}: the body`);
+  for (const pull of pullsOf(req)) {
+    const s = bodySection(pull, req.repository, req.trust, `PR #${pull.number}: the body`);
     if (s) sections.push(s);
   }
   // A sub-issue's parent: why it was split, and where its knowledge is.
   if (req.parent)
     for (const type of PARENT_TYPES)
       for (const c of allIncluded(sel, type, 'parent')) quote(c, `Parent #${req.parent.item.number}: ${type}`);
-  const several = req.issues.length + (req.pull && !req.issues.includes(req.pull) ? 1 : 0) > 1;
+  const several = req.issues.length + pullsOf(req).length > 1;
   for (const type of packed)
     for (const c of allIncluded(sel, type, 'own')) {
       const domain = type === 'REVIEWER' ? ` (${inert(reviewDomain(c.annotation))})` : '';
       quote(c, `${type}${domain}${several ? ` on ${itemName(c, req.repository)}` : ''}`);
     }
-  // What the builder must fix: on a PR, each domain's newest REVIEWER that requests changes.
-  if (req.pull && !packed.includes('REVIEWER')) {
+  // What the builder must fix: each domain's newest REVIEWER that requests changes (on the PR, read from either side).
+  if (pullsOf(req).length > 0 && !packed.includes('REVIEWER')) {
     const newest = new Map<string, Candidate>();
     for (const r of allIncluded(sel, 'REVIEWER', 'own')) newest.set(reviewDomain(r.annotation), r);
     for (const [domain, r] of newest)
       if (verdictOf(r.annotation) === 'CHANGES_REQUESTED')
-        quote(r, `Changes requested: REVIEWER (${inert(domain)}) on PR #${req.pull.number}`);
+        quote(r, `Changes requested: REVIEWER (${inert(domain)}) on PR #${r.item.number}`);
   }
   const unreadable = [...req.unreadable];
   for (const g of gists) {
@@ -222,20 +234,38 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     ...stageEntries(candidates, sel, packed, 'own'),
     ...(req.parent ? stageEntries(candidates, sel, PARENT_TYPES, 'parent') : []),
   ];
+  const labels = req.issues.length > 0 ? req.issues.flatMap((i) => i.labels) : req.subject.labels;
+  const stale = staleStages(sel, req.chain);
+  const next = route({
+    chain: req.chain,
+    labels,
+    sel,
+    blocks: req.rules?.blocks,
+    stale: req.rules?.stale === 'ignore' ? [] : stale,
+  });
+  // The digest is of what the stage about to run reads: the one named, or the one the route says runs next.
+  const digest = upstreamDigest(sel, req.chain, req.stage ?? (req.chain.includes(next.phase) ? next.phase : null));
+  for (const e of stages) {
+    const s = stale.find((x) => x.type === e.type && x.url === e.url && e.status === 'included');
+    if (s) {
+      e.status = 'stale';
+      e.reason = `written against context ${s.recorded}; what it reads is now ${s.current}: it runs again`;
+    }
+  }
   const notIncluded = stages.filter((e) => e.status !== 'included').map((e) => notIncludedLine(e, e.scope === 'parent'));
   for (const c of candidates)
     if (GIST_POINTERS.includes(c.annotation.type) && c.untrusted !== null)
       notIncluded.push(`${c.annotation.type} ${by(c)} · ${link(c.url)}: **untrusted** — not followed (${inert(c.untrusted)})`);
 
-  const digest = `sha256:${createHash('sha256').update(digestParts.join('')).digest('hex')}`;
-  const labels = req.issues.length > 0 ? req.issues.flatMap((i) => i.labels) : req.subject.labels;
-  const next = nextPhase(req.chain, labels, sel);
   const state = currentState(req.issues[0]?.labels ?? req.subject.labels);
   const subjectName = `${req.subject.kind === 'pull' ? 'PR' : 'issue'} #${req.subject.number}`;
   const facts = [
     `Work item: ${subjectName} ${codeSpan(tableCell(req.subject.title || '(no title)'))} · ${link(req.subject.url)}`,
     ...(req.pull && req.issues.length > 0 && !req.issues.includes(req.pull)
       ? [`It closes: ${req.issues.map((i) => `#${i.number}`).join(', ')}`]
+      : []),
+    ...(!req.pull && (req.pulls ?? []).length > 0
+      ? [`Closed by: ${(req.pulls ?? []).map((p) => `PR #${p.number}`).join(', ')} (open)`]
       : []),
     `Stage about to run: ${req.stage ?? '(not given: the whole chain)'} · reads ${packed.length > 0 ? packed.join(', ') : 'no earlier stage'}`,
     `State: ${state}`,
@@ -258,6 +288,7 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
   });
   return {
     digest,
+    stale,
     nextPhase: next.phase,
     nextReason: next.why,
     state,
