@@ -86,14 +86,23 @@ test('racing emits converge to exactly one annotation', async () => {
   }
 });
 
-test('a partial annotation is replaced in place, text around it kept', async () => {
+test('with if-exists: skip, a partial annotation is replaced in place, text around it kept (the default, new, writes a new one)', async () => {
   const { repo, issue } = setup();
   const partial = builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '<!-- FORGE:BUILDER:PARTIAL -->');
   const c = gh.comment(repo, issue.number, 'github-actions[bot]', `Progress notes above.\n\n${partial}\n\nA human note below.`);
+  const fresh = await emitStep(repo, {
+    'issue-number': String(issue.number),
+    type: 'BUILDER',
+    fields: 'Branch: fix/a\nCommits: abc123\nFiles changed: 1',
+    'dry-run': 'true',
+  });
+  expect(fresh.outputs.result).toBe('dry-run');
+  expect(fresh.stdout).toContain('create a comment on');
   const r = await emitStep(repo, {
     'issue-number': String(issue.number),
     type: 'BUILDER',
     fields: 'Branch: fix/b\nCommits: def456\nFiles changed: 3',
+    'if-exists': 'skip',
   });
   expect(r.outputs.result).toBe('updated');
   expect(r.outputs['comment-id']).toBe(String(c.id));

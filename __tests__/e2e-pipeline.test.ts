@@ -177,8 +177,10 @@ describe('the gate reads the pipeline file', () => {
     // The PR's first evaluation: the snapshot (with the file), the status; no request for the file alone.
     expect(gh.requests.slice(before).some((q) => q.path.includes('/contents/'))).toBe(false);
     expect(gh.operations(before)).toEqual(['ForgeGate']);
+    // The issue's reader reads the open PR that closes it: the PR's approval is the issue's too.
     const reader = await contextStep(repo, issue.number);
-    expect(reader.outputs['next-phase']).toBe('REVIEWER');
+    expect(reader.outputs['next-phase']).toBe('none');
+    expect((await contextStep(repo, pr.number)).outputs['next-phase']).toBe('none');
   });
 
   test('with no file the built-in set holds: the agent is not trusted, and the gate and the reader agree', async () => {
@@ -308,10 +310,15 @@ describe('forge-emit reads the pipeline file', () => {
     expect(marker.outputs.result).toBe('created');
   });
 
-  test('the agent named once in the file is trusted by forge-emit: its own complete annotation makes the re-run a no-op', async () => {
+  test('the agent named once in the file is trusted by forge-emit: with if-exists: skip, its own complete annotation stands', async () => {
     const { repo, issue } = setup('trusted-authors: [OWNER, MEMBER, "my-agent[bot]"]\n');
     gh.comment(repo, issue.number, 'my-agent[bot]', builder());
-    const r = await emitStep(repo, issue.number, { type: 'BUILDER', fields: BUILDER_FIELDS, label: 'workflow:in-review' });
+    const r = await emitStep(repo, issue.number, {
+      type: 'BUILDER',
+      fields: BUILDER_FIELDS,
+      label: 'workflow:in-review',
+      'if-exists': 'skip',
+    });
     expect(r.code).toBe(0);
     expect(r.outputs.result).toBe('skipped');
     expect(gh.commentsOn(repo, issue.number)).toHaveLength(1);
@@ -319,7 +326,8 @@ describe('forge-emit reads the pipeline file', () => {
     const { repo: plain, issue: other } = setup();
     gh.comment(plain, other.number, 'my-agent[bot]', builder());
     expect(
-      (await emitStep(plain, other.number, { type: 'BUILDER', fields: BUILDER_FIELDS, label: 'workflow:in-review' })).outputs.result,
+      (await emitStep(plain, other.number, { type: 'BUILDER', fields: BUILDER_FIELDS, label: 'workflow:in-review', 'if-exists': 'skip' }))
+        .outputs.result,
     ).toBe('created');
   });
 });

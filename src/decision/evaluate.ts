@@ -438,7 +438,9 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     blocked.push(routed.hold.short);
   }
   for (const s of routed.stale) {
-    problems.push(`${s.type} is stale — it was written against context ${s.recorded}, and what it reads is now ${s.current}: it runs again — ${s.url}`);
+    problems.push(
+      `${s.type} is stale — it was written against context ${s.recorded}, and what it reads is now ${s.current}: it runs again — ${s.url}`,
+    );
     blocked.push(`${s.type} is stale`);
   }
   const first = reports[0];
@@ -488,7 +490,9 @@ function routeOfGate(
   const said =
     next.rule === 'changes requested' ||
     stale.some((s) => s.type === next.phase) ||
-    reports.some((r) => r.types.some((t) => t.status !== 'ok' && (t.type === next.phase || (next.phase === 'close' && t.type === 'INVESTIGATOR'))));
+    reports.some((r) =>
+      r.types.some((t) => t.status !== 'ok' && (t.type === next.phase || (next.phase === 'close' && t.type === 'INVESTIGATOR'))),
+    );
   if (!routeHoldsGate(chain, next.phase) || said) return { route: next, hold: null, stale };
   const where = items.map((i) => `${i.kind === 'pull' ? 'PR' : 'issue'} #${i.number}`).join(', ');
   const short = next.phase === 'close' || next.phase === 'needs-human' ? `routed to ${next.phase}` : `${next.phase} runs next`;

@@ -71,9 +71,11 @@ const terminalLabel: Rule = ({ labels }) => {
  * PR to the issues it closes); one on a PR decides nothing.
  */
 function investigation(sel: Selection): Candidate | null {
-  return allIncluded(sel, 'INVESTIGATOR')
-    .filter((c) => c.item.kind === 'issue')
-    .at(-1) ?? null;
+  return (
+    allIncluded(sel, 'INVESTIGATOR')
+      .filter((c) => c.item.kind === 'issue')
+      .at(-1) ?? null
+  );
 }
 
 const investigationInvalid: Rule = ({ sel }) => {
@@ -123,20 +125,23 @@ const designLoop: Rule = ({ chain, sel }) => {
   if (critique && (feedback === null || when(critique) > when(feedback))) {
     const verdict = verdictOf(critique.annotation);
     if (verdict === 'ITERATE')
-      return { phase: 'CRITIQUE', why: `the newest CRITIQUE says ITERATE (${critique.url}): the page is revised and critiqued again (§4.4)` };
+      return {
+        phase: 'CRITIQUE',
+        why: `the newest CRITIQUE says ITERATE (${critique.url}): the page is revised and critiqued again (§4.4)`,
+      };
     if (verdict === 'BUDGET-EXHAUSTED')
       return {
         phase: 'needs-human',
         why: `the newest CRITIQUE says BUDGET-EXHAUSTED (${critique.url}): the iteration budget is spent, a person decides (§4.4)`,
       };
-    if (feedback && enumValue(feedback.annotation, 'Satisfied') === 'NO')
+    if (feedback && enumValue(feedback.annotation, 'Satisfied')?.toUpperCase() === 'NO')
       return {
         phase: 'USER_FEEDBACK',
         why: `the page was re-generated and critiqued after the user was not satisfied (${feedback.url}): the user is asked again (§4.4)`,
       };
     return null;
   }
-  if (feedback && enumValue(feedback.annotation, 'Satisfied') === 'NO') {
+  if (feedback && enumValue(feedback.annotation, 'Satisfied')?.toUpperCase() === 'NO') {
     const generation = generationStage(chain);
     return {
       phase: generation,

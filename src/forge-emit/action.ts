@@ -8,7 +8,7 @@ import { UsageError } from '../common/errors.js';
 import { emitNeedsPipeline, fieldsFromFile, readEmitInputs, settleEmit, type BodySource, type EmitStepInputs } from './inputs.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
 import { pipelineLine } from '../common/pipeline.js';
-import { reviewedCommit, runEmit, withReviewedCommit } from './logic.js';
+import { reviewedCommit, runEmit, withReviewedCommit, withRun } from './logic.js';
 import { emitResult } from './render.js';
 
 function bodyText(body: BodySource): string | undefined {
@@ -24,9 +24,11 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
     let inputs = given;
     // Composed and checked before the client makes its first request.
     const file = inputs.fieldsFile;
-    const content = file
-      ? fieldsFromFile(inputs.content, readWorkspaceFile(file.path, 'fields-file', file.given), file.given)
-      : inputs.content;
+    // The run that writes it is recorded in it: the same run and attempt writes it once, whatever token it uses.
+    const content = withRun(
+      file ? fieldsFromFile(inputs.content, readWorkspaceFile(file.path, 'fields-file', file.given), file.given) : inputs.content,
+      inputs.run,
+    );
     let annotation: ReturnType<typeof composeAnnotation>;
     try {
       annotation = composeAnnotation(inputs.type, content, bodyText(inputs.body));

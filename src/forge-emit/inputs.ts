@@ -16,7 +16,38 @@ import type { Repo } from '../common/repo.js';
 
 /** Where the annotation is written (the `target` input). */
 export type Destination = 'comment' | 'issue-body' | 'milestone';
-export type IfExists = 'skip' | 'replace' | 'append';
+/**
+ * What an annotation of the type already there does to this one: `new` (the default) writes a new one unless this
+ * run already wrote it; `skip` writes none while a complete one stands; `replace` edits the newest in place;
+ * `append` always adds.
+ */
+export type IfExists = 'new' | 'skip' | 'replace' | 'append';
+
+/** The workflow run writing the annotation (recorded in it as its `Run` field): a re-run of the same run and attempt is a no-op. */
+export interface RunRecord {
+  id: string;
+  attempt: string;
+  /** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/ID/attempts/ATTEMPT. */
+  url: string;
+}
+
+/** The field a comment annotation records its run in. */
+export const RUN_FIELD = 'Run';
+
+/** This job's run, from the runner's environment; null outside a workflow run. */
+export function runRecord(env: NodeJS.ProcessEnv = process.env): RunRecord | null {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: id, GITHUB_RUN_ATTEMPT: attempt } = env;
+  if (!server || !repository || !id || !/^\d{1,20}$/.test(id)) return null;
+  const n = attempt && /^\d{1,6}$/.test(attempt) ? attempt : '1';
+  return { id, attempt: n, url: `${server.replace(/\/+$/, '')}/${repository}/actions/runs/${id}/attempts/${n}` };
+}
+
+/** The run an annotation records (its Run field's `…/actions/runs/ID/attempts/N`), as `ID/N`; null when none. */
+export function recordedRun(fields: Record<string, string>): string | null {
+  const v = Object.entries(fields).find(([k]) => k.toLowerCase() === RUN_FIELD.toLowerCase())?.[1] ?? '';
+  const m = /\/actions\/runs\/(\d{1,20})\/attempts\/(\d{1,6})(?![\d/])/.exec(v);
+  return m ? `${m[1]}/${m[2]}` : null;
+}
 
 /** Where the annotation's Markdown body comes from: the `body` input, a file in the workspace, or nowhere. */
 export type BodySource = { kind: 'text'; text: string } | { kind: 'file'; path: string; given: string } | { kind: 'none' };
@@ -31,6 +62,8 @@ export interface EmitStepInputs {
   destination: Destination;
   milestone: string | null;
   ifExists: IfExists;
+  /** The run writing it: recorded in a comment annotation, so the same run and attempt writes it once. */
+  run: RunRecord | null;
   label: string | null;
   trust: TrustPolicy;
   /** trusted-authors as given; null when empty (the pipeline file decides, then the built-in default). */
@@ -72,7 +105,7 @@ export const SCHEMA = {
   status: { input: 'status', parse: oneOf(['complete', 'partial'] as const, 'complete') },
   target: { input: 'target', parse: oneOf(['comment', 'issue-body', 'milestone'] as const, 'comment') },
   milestone: { input: 'milestone', parse: optional() },
-  ifExists: { input: 'if-exists', parse: oneOf(['skip', 'replace', 'append'] as const, 'skip') },
+  ifExists: { input: 'if-exists', parse: oneOf(['new', 'skip', 'replace', 'append'] as const, 'new') },
   label: { input: 'label', parse: optional() },
   dryRun: { input: 'dry-run', parse: bool(false) },
   contextDigest: { input: 'context-digest', parse: optional() },
@@ -188,6 +221,7 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
     destination: raw.target,
     milestone: raw.milestone,
     ifExists: raw.ifExists,
+    run: raw.target === 'comment' ? runRecord() : null,
     label: raw.label,
     trust: common.trust,
     trustInput: common.trustInput,

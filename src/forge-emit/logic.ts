@@ -33,7 +33,7 @@ import {
 } from '../github/writes.js';
 import type { Composed } from '../common/compose-annotation.js';
 import { FULL_COMMIT } from '../common/commits.js';
-import type { EmitStepInputs, IfExists } from './inputs.js';
+import { recordedRun, RUN_FIELD, type EmitStepInputs, type IfExists, type RunRecord } from './inputs.js';
 
 /** The typed inputs with the annotation composed from them: what every write below works from. */
 type EmitJob = EmitStepInputs & { text: string };
@@ -85,6 +85,28 @@ export function decide(candidates: readonly Candidate[], type: string, ifExists:
   return { kind: 'add', why: `no ${type} yet` };
 }
 
+/**
+ * The default, `new`: a stage that runs again leaves a new annotation (the newest speaks, §3.2; the older stays as
+ * history), and the same run writes it once. `mine` are the annotations of the type this run already wrote (its
+ * Run field names this run and attempt, by the token's identity — trusted or not): a complete one makes the run a
+ * no-op; a partial or interrupted one is this run's own work, continued in place (§3.3). Without a run (outside a
+ * workflow), the exact text already there by a trusted author or the token's identity stands for it. Pure.
+ */
+export function decideNew(mine: readonly Candidate[], sameText: Candidate | null, type: string, run: RunRecord | null): Decision {
+  const complete = mine.filter((c) => c.annotation.sentinelState === 'complete');
+  const runName = run ? `run ${run.id} attempt ${run.attempt}` : '';
+  if (complete.length > 0) return { kind: 'skip', existing: complete[0], why: `this ${runName} already wrote this ${type}` };
+  const unfinished = mine.at(-1);
+  if (unfinished)
+    return {
+      kind: 'splice',
+      existing: unfinished,
+      why: `this ${runName} wrote a ${unfinished.annotation.sentinelState} ${type}: it is completed in place (§3.3)`,
+    };
+  if (sameText) return { kind: 'skip', existing: sameText, why: `the exact ${type} is already there` };
+  return { kind: 'add', why: `a new ${type}${run ? ` for ${runName}` : ''}` };
+}
+
 /** What a run did (steps, for people) and what it changed (done, for a failure that needs to say so). */
 interface Journal {
   steps: string[];
@@ -114,11 +136,41 @@ function labelMove(labels: string[], inputs: EmitJob, log: Journal): { label: st
   if (inputs.label) return { label: inputs.label, plan: planLabelMove(labels, inputs.label) };
   if (!inputs.stageLabel) return null;
   try {
-    return { label: inputs.stageLabel, plan: planTransition(labels, inputs.stageLabel) };
+    return { label: inputs.stageLabel, plan: planThrough(labels, inputs.stageLabel, inputs.type, log) };
   } catch (err) {
     if (!(err instanceof LabelTransitionError)) throw err;
     log.steps.push(`the pipeline moves a complete ${inputs.type} to ${inputs.stageLabel}, but ${err.message}: the label is left as it is`);
     return null;
+  }
+}
+
+const RUNNING_STATES: readonly string[] = ['workflow:building'];
+
+/**
+ * The pipeline's own move when a stage completes: the item may still carry the label that started the stage
+ * (`workflow:ready-to-build` when the BUILDER completes), and the stage's run went through the state between
+ * (`workflow:building`) without a label step of its own — one allowed state between is passed through; the labels
+ * end as one move would leave them.
+ */
+function planThrough(labels: string[], to: string, type: string, log: Journal): LabelPlan {
+  try {
+    return planTransition(labels, to);
+  } catch (err) {
+    if (!(err instanceof LabelTransitionError)) throw err;
+    const others = labels.filter((l) => !l.startsWith('workflow:'));
+    // The machine's one state a stage runs in without a label step of its own: the builder's.
+    for (const via of RUNNING_STATES) {
+      if (labels.includes(via) || via === to) continue;
+      try {
+        planTransition(labels, via);
+        const last = planTransition([...others, via], to);
+        log.steps.push(`the complete ${type} moves the label through ${via} to ${to} (the stage ran in ${via})`);
+        return { add: last.add, remove: labels.filter((l) => l.startsWith('workflow:') && l !== to) };
+      } catch (inner) {
+        if (!(inner instanceof LabelTransitionError)) throw inner;
+      }
+    }
+    throw err;
   }
 }
 
@@ -156,8 +208,36 @@ interface Written {
   comment: ThreadComment | null;
 }
 
+/**
+ * The comments of the thread this run (its run id and attempt) wrote an annotation of the type in, by the token's
+ * identity whatever trusted-authors says: asked of GitHub (one request) only when such a comment is there.
+ */
+async function writtenByThisRun(gh: GitHub, inputs: EmitJob, comments: readonly ThreadComment[]): Promise<Candidate[]> {
+  if (inputs.run === null) return [];
+  const ours = `${inputs.run.id}/${inputs.run.attempt}`;
+  const found: Candidate[] = [];
+  for (const comment of comments) {
+    if (!comment.body.includes(`FORGE:${inputs.type}`) || !comment.body.includes(`/actions/runs/${inputs.run.id}/`)) continue;
+    for (const annotation of parse(comment.body))
+      if (annotation.type === inputs.type && recordedRun(annotation.fields) === ours)
+        found.push({ annotation, source: 'comment', item: inputs.number, comment, url: comment.url, author: comment.author });
+  }
+  if (found.length === 0) return [];
+  // Anyone can type a Run field: only the token's own comments are this run's.
+  const me = await tokenLogin(gh);
+  return found.filter((c) => writtenByToken(me, c.author.login));
+}
+
+async function decideForComment(gh: GitHub, inputs: EmitJob, comments: ThreadComment[]): Promise<Decision> {
+  const trusted = trustedOfType(comments, inputs.number, inputs.type, inputs.trust);
+  if (inputs.ifExists !== 'new') return decide(trusted, inputs.type, inputs.ifExists);
+  const mine = await writtenByThisRun(gh, inputs, comments);
+  const same = inputs.run === null ? (trusted.find((c) => c.comment && sameText(c.comment.body, inputs.text)) ?? null) : null;
+  return decideNew(mine, same, inputs.type, inputs.run);
+}
+
 async function emitToComment(gh: GitHub, inputs: EmitJob, comments: ThreadComment[], log: Journal): Promise<Written> {
-  const decision = decide(trustedOfType(comments, inputs.number, inputs.type, inputs.trust), inputs.type, inputs.ifExists);
+  const decision = await decideForComment(gh, inputs, comments);
   if (decision.kind === 'skip') {
     log.steps.push(`skip: ${decision.why} (comment ${decision.existing.comment?.id})`);
     return { result: 'skipped', comment: decision.existing.comment };
@@ -186,13 +266,21 @@ async function emitToComment(gh: GitHub, inputs: EmitJob, comments: ThreadCommen
     comments.reduce((max, c) => Math.max(max, c.id), 0),
   );
   log.done.push(`created comment ${created.id}`);
-  if (inputs.ifExists !== 'skip' || inputs.status !== 'complete') return { result: 'created', comment: created };
+  if ((inputs.ifExists !== 'skip' && inputs.ifExists !== 'new') || inputs.status !== 'complete')
+    return { result: 'created', comment: created };
 
-  // Two runs racing to emit the same annotation: post, re-read, and remove ours
-  // when an earlier complete one exists, so exactly one is left.
-  const earlier = await earliestWins(gh, inputs.repo, inputs.number, created, (c) =>
-    trustedOfType([c], inputs.number, inputs.type, inputs.trust).some((f) => f.annotation.sentinelState === 'complete'),
-  );
+  // Two runs racing to emit the same annotation: post, re-read, and remove ours when an earlier complete one
+  // exists, so exactly one is left — in `new` mode, one of this run (the same Run, by the same identity), or the
+  // same text when there is no run.
+  const run = inputs.run ? `${inputs.run.id}/${inputs.run.attempt}` : null;
+  const same = (c: ThreadComment) =>
+    inputs.ifExists === 'skip'
+      ? trustedOfType([c], inputs.number, inputs.type, inputs.trust).some((f) => f.annotation.sentinelState === 'complete')
+      : c.author.login === created.author.login &&
+        (run === null
+          ? sameText(c.body, inputs.text)
+          : parse(c.body).some((a) => a.type === inputs.type && a.sentinelState === 'complete' && recordedRun(a.fields) === run));
+  const earlier = await earliestWins(gh, inputs.repo, inputs.number, created, same);
   if (earlier === null) return { result: 'created', comment: created };
   log.done.push(`deleted comment ${created.id} again`);
   log.steps.push(`removed comment ${created.id}: comment ${earlier.id} was posted first by a concurrent run`);
@@ -276,7 +364,8 @@ async function emitToText(inputs: EmitJob, dest: TextDestination, log: Journal):
         author: dest.author,
       }))
     : [];
-  const decision = decide(candidates, inputs.type, inputs.ifExists);
+  // One text holds one value of an inline type: `new` keeps the one there, as `skip` does.
+  const decision = decide(candidates, inputs.type, inputs.ifExists === 'new' ? 'skip' : inputs.ifExists);
   if (decision.kind === 'skip') {
     log.steps.push(`skip: ${decision.why} in ${what}`);
     return { result: 'skipped', comment: null };
@@ -382,6 +471,18 @@ export async function reviewedCommit(gh: GitHub, inputs: EmitStepInputs, content
   throw new UsageError(
     `a REVIEWER on PR #${inputs.number} must record the commit the run reviewed: run on the PR's pull_request event, or set input "reviewed-commit" to the commit the job checked out (git rev-parse HEAD) — the head at posting time may hold code nobody reviewed; nothing was written`,
   );
+}
+
+/** The content with the run that writes it recorded (its Run field), unless the step gave a Run field of its own. */
+export function withRun(content: EmitInput, run: RunRecord | null): EmitInput {
+  if (run === null) return content;
+  const has = (k: string) => k.toLowerCase() === RUN_FIELD.toLowerCase();
+  if (Array.isArray(content.fields)) {
+    if (content.fields.some(([k]) => has(k))) return content;
+    return { ...content, fields: [...content.fields, [RUN_FIELD, run.url] as [string, unknown]] };
+  }
+  if (Object.keys(content.fields ?? {}).some(has)) return content;
+  return { ...content, fields: { ...(content.fields ?? {}), [RUN_FIELD]: run.url } };
 }
 
 export function withReviewedCommit(content: EmitInput, sha: string): EmitInput {

@@ -197,7 +197,9 @@ export async function readContextSnapshot(
       const name = foreignOf(p) ? `${repo}#${p.number}` : `PR #${p.number}`;
       const pull = toItem(p, 'pull', foreignOf(p));
       if (!sidebar.has(`${repo.toLowerCase()}#${p.number}`) && !(await followKeywords(pull))) {
-        snapshot.pullsUnread.push(`${name} by ${pull.author.login ?? '(unknown)'}, who is not in trusted-authors, closes it by keyword: not read`);
+        snapshot.pullsUnread.push(
+          `${name} by ${pull.author.login ?? '(unknown)'}, who is not in trusted-authors, closes it by keyword: not read`,
+        );
         continue;
       }
       await completeThread(gh, p, pull, count);
