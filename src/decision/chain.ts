@@ -6,7 +6,7 @@
  */
 import { quote } from '../codec/index.js';
 import { UsageError } from '../common/errors.js';
-import { parseRequired } from './evaluate.js';
+import { parseRequired } from './required.js';
 
 /** §5: issue body → INVESTIGATOR → DECOMPOSED → CONTRACT → CONTEXT → ARCHITECT → BUILDER → REVIEWER → TRAJECTORY. */
 export const CHAIN_ORDER: readonly string[] = [

@@ -1,21 +1,10 @@
 /**
  * The conformance decision (spec §7): for each work item, is every required
- * type present, complete, valid and written by a trusted author? Pure: the
+ * type present, complete, valid and written by a trusted author — and does the
+ * route (next-phase.ts), on the same threads, let it pass? Pure: the
  * forge-check action and `forge check` both call this; only the reading differs.
  */
-import { quote } from '../codec/index.js';
-import {
-  anyTerminal,
-  codeSpan,
-  currentState,
-  ENDED_WITHOUT_BUILD,
-  getField,
-  isTypeName,
-  nearestReserved,
-  stripCodeSpan,
-} from '../codec/index.js';
-import { splitList } from '../common/lists.js';
-import { UsageError } from '../common/errors.js';
+import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, stripCodeSpan } from '../codec/index.js';
 import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
 import type { TrustPolicy } from '../common/trust.js';
@@ -28,54 +17,8 @@ import { RANK, type TypeStatus } from './status.js';
 import { reviewDomain, verdictOf } from './verdicts.js';
 
 export { RANK, STATUS_ICON, type TypeStatus } from './status.js';
-
-export const PRESETS: Record<string, string[]> = {
-  // §11: the minimum viable adoption.
-  minimal: ['INVESTIGATOR', 'BUILDER'],
-  // §7.3: the full conformance check.
-  lifecycle: ['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY'],
-};
-
-/**
- * How much a required annotation must hold besides being present and complete:
- * `strict` — no errors (the spec's normative rules and the fields deployed
- * readers rely on); `template` — also every field the spec's template shows;
- * `presence` — nothing more.
- */
-export type Validation = 'strict' | 'template' | 'presence';
-export const VALIDATIONS: readonly Validation[] = ['strict', 'template', 'presence'];
-
-export function parseRequired(input: string | undefined, name = 'required'): string[] {
-  const text = input === undefined || input.trim() === '' ? 'minimal' : input.trim();
-  if (PRESETS[text]) return [...PRESETS[text]];
-  const out: string[] = [];
-  for (const raw of splitList(text.replace(/[ \t]+/g, ','))) {
-    const type = raw.startsWith('FORGE:') ? raw.slice(6) : raw;
-    if (PRESETS[type]) {
-      for (const t of PRESETS[type]) if (!out.includes(t)) out.push(t);
-      continue;
-    }
-    if (!isTypeName(type))
-      throw new UsageError(`${name}: ${quote(raw)} is not a FORGE type name (e.g. INVESTIGATOR, BUILDER) or a preset (minimal, lifecycle)`);
-    if (!out.includes(type)) out.push(type);
-  }
-  if (out.length === 0) throw new UsageError(`${name}: no types given`);
-  return out;
-}
-
-/**
- * Custom types may be required, but a near miss of a reserved name is almost
- * always a typo that would fail every gate: `INVESTIGATR` → "did you mean
- * INVESTIGATOR?" (a warning, in the CLI and in forge-check alike).
- */
-export function requiredWarnings(required: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const type of required) {
-    const near = nearestReserved(type);
-    if (near) out.push(`required: ${type} is not a reserved type — did you mean ${near}?`);
-  }
-  return out;
-}
+export { PRESETS, VALIDATIONS, parseRequired, requiredWarnings, type Validation } from './required.js';
+import type { Validation } from './required.js';
 
 export interface TypeReport {
   type: string;

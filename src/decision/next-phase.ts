@@ -78,6 +78,14 @@ function investigation(sel: Selection): Candidate | null {
   );
 }
 
+/**
+ * The reviews that speak: REVIEWER is written on the pull request (§4), so one
+ * on an issue reviews no code and is passed over, as the gate passes it over.
+ */
+function reviews(sel: Selection): Candidate[] {
+  return allIncluded(sel, 'REVIEWER').filter((c) => c.item.kind === 'pull');
+}
+
 const investigationInvalid: Rule = ({ sel }) => {
   const inv = investigation(sel);
   return inv && verdictOf(inv.annotation) === 'INVALID'
@@ -164,7 +172,7 @@ const changesRequested: Rule = ({ sel }) => {
   const build = newestIncluded(sel, 'BUILDER');
   // Per domain, the newest REVIEWER decides (a newer APPROVED of the same domain lifts it).
   const newestPerDomain = new Map<string, Candidate>();
-  for (const r of allIncluded(sel, 'REVIEWER')) newestPerDomain.set(reviewDomain(r.annotation), r);
+  for (const r of reviews(sel)) newestPerDomain.set(reviewDomain(r.annotation), r);
   const blocking = [...newestPerDomain.values()].filter((r) => verdictOf(r.annotation) === 'CHANGES_REQUESTED');
   if (blocking.length === 0) return null;
   const open = blocking.filter((r) => when(r) > when(build));
@@ -222,8 +230,8 @@ const firstOpenStage: Rule = ({ chain, sel }) => {
   for (const type of chain) {
     // DECOMPOSED is a stage only for an issue assessed YES (the decomposition rule above).
     if (type === 'DECOMPOSED') continue;
-    if (newestIncluded(sel, type) === null)
-      return { phase: type, why: `${type} is the first stage of the chain with no complete trusted annotation` };
+    const done = type === 'REVIEWER' ? reviews(sel).length > 0 : newestIncluded(sel, type) !== null;
+    if (!done) return { phase: type, why: `${type} is the first stage of the chain with no complete trusted annotation` };
   }
   return null;
 };
