@@ -23,6 +23,8 @@ export default {
     '**/repository-report.test.ts',
     '**/report-render-golden.test.ts',
     '**/context-rules.test.ts',
+    '**/decision-property.test.ts',
+    '**/decision-rules.test.ts',
     '**/pipeline.test.ts',
   ],
   reporters: ['default'],

@@ -135,6 +135,9 @@ function request(subject: WorkItem, issue: WorkItem, pr: WorkItem, chain: string
   };
 }
 
+// npm run mutate asks for fewer runs per mutant; this property keeps enough to reach both sides of the line.
+const RUNS = Math.max(300, Number(process.env.FORGE_PROPERTY_RUNS ?? 1500));
+
 test('the gate never passes what the route holds, and the issue and its PR route alike', () => {
   let held = 0;
   let passed = 0;
@@ -167,11 +170,11 @@ test('the gate never passes what the route holds, and the issue and its PR route
         if (gate.conforming) passed++;
       },
     ),
-    { numRuns: 1500, seed: 20261206 },
+    { numRuns: RUNS, seed: 20261206 },
   );
   // The property was tried on both sides of the line.
-  expect(held).toBeGreaterThan(100);
-  expect(passed).toBeGreaterThan(20);
+  expect(held).toBeGreaterThan(RUNS / 15);
+  expect(passed).toBeGreaterThan(RUNS / 75);
 });
 
 test('every fixture text is in the pool the property draws from', () => {

@@ -27,6 +27,7 @@ import {
   parsePipelineFile,
   PIPELINE_PATH,
   resolvePipeline,
+  routeRules,
   stagesOn,
   type Resolved,
 } from '../common/pipeline.js';
@@ -353,7 +354,14 @@ function cmdCheck(args: string[], io: Io): number {
   // A role is read from GitHub; an export holds none, so such an entry trusts nobody here.
   if (trust.minPermission !== null)
     io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
-  const result = evaluate([item], [], { required, validation, trust });
+  // The route decides with the gate, as in forge-check: the pipeline's chain (or --required), its blocks and stale rule.
+  const result = evaluate([item], [], {
+    required,
+    validation,
+    trust,
+    chain: one(p, 'required') !== undefined ? required : pipeline.chain.map((s) => s.type),
+    rules: routeRules(pipeline),
+  });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? nearMissExit(misses, p.flags.has('strict'), io) : 1;
 }
@@ -441,6 +449,7 @@ function cmdContext(args: string[], io: Io): number {
     budget: Number(budgetText),
     trust,
     unreadable: [],
+    rules: routeRules(pipeline),
   });
   if (result.overBudget) io.err(`warning: --budget ${budgetText} is smaller than the pack's headings and links alone\n`);
   if (!p.flags.has('json')) {
