@@ -226,6 +226,18 @@ describe('chains as the spec writes them', () => {
     expect(r.outputs['next-reason']).toContain('ACME_SCAN says Result: FAIL');
   });
 
+  test("docs/pipeline.md's blocks example is a pipeline file the route reads so", async () => {
+    const page = readFileSync(join(ROOT, 'docs', 'pipeline.md'), 'utf8');
+    const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((y) => y.startsWith('chain:'));
+    expect(block).toBeDefined();
+    const { repo, issue } = setup(`${AGENT_FILE}${block}`);
+    gh.comment(repo, issue.number, 'forge-agent[bot]', investigator());
+    gh.comment(repo, issue.number, 'forge-agent[bot]', builder('fix/x'));
+    expect((await contextStep(repo, issue.number)).outputs['next-phase']).toBe('ACME_SCAN');
+    gh.comment(repo, issue.number, 'forge-agent[bot]', emit('ACME_SCAN', { fields: { Result: 'fail' } }));
+    expect((await contextStep(repo, issue.number)).outputs['next-phase']).toBe('BUILDER');
+  });
+
   test('§4.4: ITERATE → CRITIQUE again, BUDGET-EXHAUSTED → needs-human, Satisfied: no → generation, DESIGN_SHIPPED → none', async () => {
     const chain = 'chain: [DESIGN_CONTEXT, DESIGN_RATIONALE, DESIGN_SPEC, CRITIQUE, USER_FEEDBACK, DESIGN_SHIPPED]\n';
     const { repo, issue } = setup(`${AGENT_FILE}${chain}`);
@@ -272,6 +284,8 @@ function documentedPipeline(): { steps: Array<{ id?: string; uses?: string; with
   const doc = readFileSync(join(ROOT, 'docs', 'workflows.md'), 'utf8');
   const block = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((y) => y.startsWith('name: FORGE pipeline'));
   if (!block) throw new Error('docs/workflows.md has no "FORGE pipeline" workflow');
+  // One copy: the example file is the page's block, byte for byte.
+  expect(readFileSync(join(ROOT, 'examples', 'workflows', 'forge-pipeline.yml'), 'utf8')).toBe(block);
   return YAML.parse(block).jobs.stage;
 }
 

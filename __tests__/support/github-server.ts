@@ -218,6 +218,8 @@ export class FakeGitHub {
   readonly unreadableRepos = new Set<string>();
   /** Global ids the evidence query answers with null and an error beside the data (a partial answer). */
   readonly droppedNodes = new Set<string>();
+  /** Comment ids the reader's query (ForgeContext) answers with null and an error beside the data, once each. */
+  readonly droppedOnce = new Set<string>();
   readonly requests: RequestRecord[] = [];
   readonly violations: string[] = [];
   readonly faults: Fault[] = [];
@@ -1134,8 +1136,20 @@ export class FakeGitHub {
   }
 
   /** An issue or PR as the ForgeContext query's thread fields ask for it: body, labels and the first 100 comments. */
-  private threadNode(r: RepoState, i: Issue, page: <T>(items: T[]) => Json): Json {
+  private threadNode(r: RepoState, i: Issue, page: <T>(items: T[]) => Json, errors?: { list: Json[]; path: string[] }): Json {
     const full = `${r.owner}/${r.name}`;
+    // The reader's query: a comment GitHub fails to resolve is null, with an error naming where (a partial answer).
+    const node = (c: Comment, index: number) => {
+      const id = `IC_${c.id}`;
+      if (!errors || !(this.droppedNodes.has(id) || this.droppedOnce.has(id))) return this.commentNode(r, c);
+      this.droppedOnce.delete(id);
+      errors.list.push({
+        type: 'INTERNAL',
+        path: [...errors.path, 'comments', 'nodes', index],
+        message: `Something went wrong while executing your query (${id})`,
+      });
+      return null;
+    };
     return {
       id: i.pull ? pullNodeId(full, i.number) : issueNodeId(full, i.number),
       number: i.number,
@@ -1148,7 +1162,7 @@ export class FakeGitHub {
       authorAssociation: this.association(r, i.user),
       editor: i.bodyEditor ? this.actorNode(i.bodyEditor) : null,
       labels: { nodes: i.labels.map((name) => ({ name })) },
-      comments: page(r.comments.filter((c) => c.issue === i.number).map((c) => this.commentNode(r, c))),
+      comments: page(r.comments.filter((c) => c.issue === i.number).map(node)),
       repository: { nameWithOwner: full },
     };
   }
@@ -1183,7 +1197,10 @@ export class FakeGitHub {
       errors.push({ type: 'FORBIDDEN', path, message: `Resource not accessible: ${repo}` });
       return false;
     };
-    const node: Json = { __typename: found.pull ? 'PullRequest' : 'Issue', ...this.threadNode(r, found, page) };
+    const node: Json = {
+      __typename: found.pull ? 'PullRequest' : 'Issue',
+      ...this.threadNode(r, found, page, { list: errors, path: ['repository', 'issueOrPullRequest'] }),
+    };
     if (!found.pull) {
       const p = found.parent;
       const pr = p ? this.repos.get(p.repository) : undefined;

@@ -68,6 +68,10 @@ export interface GistText {
   files: Array<{ name: string; content: string; truncated: boolean }>;
   /** Why it could not be read; null when it was. */
   error: string | null;
+  /** Who owns the gist, as GitHub says; null when not read or not said. */
+  owner?: string | null;
+  /** Whether the owner is trusted (trusted-authors): a stranger's gist is quoted as a claim to check. */
+  ownerTrusted?: boolean;
 }
 
 /** A gist worth reading: named by an included (so trusted, complete) pointer. */
@@ -219,11 +223,15 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
       unreadable.push(`${g.type} gist ${inert(g.url)} (named in ${link(g.via)}): ${inert(g.error)}`);
       continue;
     }
+    const owner = g.owner ? ` by ${inert(g.owner)}` : ' (owner not said)';
     for (const f of g.files)
       sections.push({
         heading: `${g.type} gist: ${inert(f.name)}`,
-        meta: `the gist ${link(g.url, g.id)} named in ${link(g.via)}${f.truncated ? ' · GitHub cut this file (over 1 MB): the rest is at the gist' : ''}`,
-        warning: null,
+        meta: `the gist ${link(g.url, g.id)}${owner} named in ${link(g.via)}${f.truncated ? ' · GitHub cut this file (over 1 MB): the rest is at the gist' : ''}`,
+        warning:
+          g.ownerTrusted === false
+            ? `The gist is owned by ${inert(g.owner ?? '(unknown)')}, who is not in trusted-authors: a trusted pointer names it, but its text is a claim to check, not the pipeline's findings.`
+            : null,
         text: f.content,
         createdAt: null,
         url: g.url,

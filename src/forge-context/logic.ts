@@ -38,7 +38,37 @@ export interface ContextOutcome {
   gistRequests: number;
 }
 
-async function readGists(gist: GitHub, wanted: ReturnType<typeof gistsWanted>): Promise<{ texts: GistText[]; requests: number }> {
+/**
+ * Why a gist could not be read, in one line that names the cause: a rate limit is a rate limit (anonymous reads
+ * have 60 an hour per address; a token, its own budget), never blamed on the token; a 403 with a token is the
+ * gist endpoints refusing it (they refuse the workflow token).
+ */
+export function gistError(err: unknown, anonymous: boolean): string {
+  const e = err as { status?: number; response?: { headers?: Record<string, string | undefined> } };
+  const status = e.status;
+  const headers = e.response?.headers ?? {};
+  const first = errorMessage(err).split('\n')[0].slice(0, 200);
+  if (status === 404) return 'not found (404): deleted, or secret and this token cannot see it';
+  if (status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || /rate limit/i.test(first)))) {
+    const reset = Number(headers['x-ratelimit-reset']);
+    const until = Number.isFinite(reset) && reset > 0 ? ` until ${new Date(reset * 1000).toISOString().slice(11, 16)} UTC` : '';
+    return anonymous
+      ? `rate limited (${status}): GitHub's limit for anonymous reads (60 an hour per address) is spent${until}; set gist-token to read with a token's own limit`
+      : `rate limited (${status}): gist-token's rate limit is spent${until}`;
+  }
+  if (status === 403)
+    return anonymous
+      ? `refused (403): ${first}`
+      : `refused (403): ${first} — gist endpoints refuse the workflow token; set gist-token to a token they accept, or leave it empty for anonymous reads`;
+  return first;
+}
+
+async function readGists(
+  gist: GitHub,
+  wanted: ReturnType<typeof gistsWanted>,
+  anonymous: boolean,
+  ownerTrusted: (login: string) => boolean,
+): Promise<{ texts: GistText[]; requests: number }> {
   const texts: GistText[] = [];
   let requests = 0;
   for (const w of wanted.slice(0, MAX_GISTS)) {
@@ -53,20 +83,13 @@ async function readGists(gist: GitHub, wanted: ReturnType<typeof gistsWanted>): 
       const g = await getGistRaw(gist, id);
       texts.push({
         ...base,
+        owner: g.owner,
+        ownerTrusted: g.owner !== null && ownerTrusted(g.owner),
         files: g.files.map((f) => ({ name: f.filename, content: f.content ?? '', truncated: f.truncated || f.content === null })),
         error: null,
       });
     } catch (err) {
-      const status = (err as { status?: number }).status;
-      texts.push({
-        ...base,
-        error:
-          status === 404
-            ? 'not found (404): deleted, or secret and this token cannot see it'
-            : status === 403
-              ? `refused (403): ${errorMessage(err).split('\n')[0].slice(0, 200)} — gist endpoints refuse the workflow token; set gist-token or leave it empty for anonymous reads`
-              : errorMessage(err).split('\n')[0].slice(0, 200),
-      });
+      texts.push({ ...base, error: gistError(err, anonymous) });
     }
   }
   if (wanted.length > MAX_GISTS)
@@ -156,7 +179,17 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
     trust: settings.trust,
     unreadable,
   };
-  const gists = inputs.gists ? await readGists(gist, gistsWanted(request)) : { texts: [], requests: 0 };
+  // A gist's owner is trusted as a comment author would be: by login, or by the role the same login shows in these threads.
+  const roles = new Map<string, string>();
+  for (const item of own.filter((i) => !i.foreign))
+    for (const a of [item.author, ...item.comments.map((c) => c.author)]) if (a.login) roles.set(a.login.toLowerCase(), a.association);
+  const ownerTrusted = (login: string) =>
+    counts('comment', { login, association: roles.get(login.toLowerCase()) ?? 'NONE' }, settings.trust);
+  const gists = inputs.gists
+    ? await readGists(gist, gistsWanted(request), inputs.gistToken === null, ownerTrusted)
+    : { texts: [], requests: 0 };
+  // A gist the pack should quote and does not is the step's warning too, not only a line inside the pack.
+  for (const g of gists.texts) if (g.error !== null) notes.push(`${g.type} gist ${g.url} (named in ${g.via}) was not read: ${g.error}`);
   const result = buildContext(request, gists.texts);
   return {
     snapshot,

@@ -14,7 +14,6 @@ import { repoName } from '../common/repo.js';
 import type { WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api, ApiError } from './errors.js';
-import { withPartialData } from './graphql-answers.js';
 import { PIPELINE_FIELD, pipelineFromNode, type PipelineNode } from './pipeline-read.js';
 import type { PipelineAnswer } from '../common/pipeline.js';
 import {
@@ -115,6 +114,34 @@ export interface ContextSnapshot {
   pipeline: PipelineAnswer;
 }
 
+/** How many times the reader asks for a thread GitHub answered with holes in. */
+export const CONTEXT_ASKS = 2;
+
+type GraphqlError = { message?: string; type?: string; path?: Array<string | number> };
+
+/**
+ * One ask of the reader's query: the data, the errors that leave a hole in a
+ * thread that was read (a comment or review GitHub failed to resolve: the
+ * thread would be decided on without it), and the rest (a linked issue or a
+ * parent the token cannot see: named in the pack).
+ */
+async function askContext(gh: GitHub, r: Repo, number: number): Promise<{ data: ContextData; holes: string[]; notes: string[] }> {
+  let errors: GraphqlError[] = [];
+  const data = await api(`reading #${number} and its thread`, async () => {
+    try {
+      return await gh.graphql<ContextData>(CONTEXT_QUERY, { owner: r.owner, repo: r.repo, number });
+    } catch (err) {
+      const e = err as { data?: ContextData | null; errors?: GraphqlError[] };
+      if (e?.data === undefined || e.data === null || !Array.isArray(e.errors)) throw err;
+      errors = e.errors.filter((x) => x.type !== 'NOT_FOUND');
+      return e.data;
+    }
+  });
+  const line = (x: GraphqlError) => (x.message ?? 'an unknown error').split('\n')[0].slice(0, 300);
+  const inThread = (x: GraphqlError) => (x.path ?? []).some((p) => p === 'comments' || p === 'reviews');
+  return { data, holes: errors.filter(inThread).map(line), notes: errors.filter((x) => !inThread(x)).map(line) };
+}
+
 /** A PR's submitted review bodies, read into its comments in time order (as its comments are). */
 async function addReviews(
   gh: GitHub,
@@ -146,12 +173,23 @@ export async function readContextSnapshot(
   onPipeline: (pipeline: PipelineAnswer) => void = () => undefined,
 ): Promise<ContextSnapshot> {
   const notes: string[] = [];
-  const count = { requests: 1, points: 0 };
-  const data = await api(`reading #${number} and its thread`, () =>
-    withPartialData(gh.graphql<ContextData>(CONTEXT_QUERY, { owner: r.owner, repo: r.repo, number }), (errors) =>
-      notes.push(...errors.map((e) => `GitHub could not show part of #${number}'s context: ${e}`)),
-    ),
-  );
+  const count = { requests: 0, points: 0 };
+  // A thread with holes (a comment GitHub failed to resolve) is asked for again, once; never decided on.
+  let data: ContextData | null = null;
+  for (let ask = 1; data === null; ask++) {
+    const answer = await askContext(gh, r, number);
+    count.requests++;
+    if (answer.holes.length === 0 || ask >= CONTEXT_ASKS) {
+      if (answer.holes.length > 0)
+        throw new ApiError(
+          `reading #${number} failed: GitHub's answer left part of a thread out ${CONTEXT_ASKS} times (${answer.holes[0]}): no stage is decided on a thread with holes; run the step again`,
+          502,
+          true,
+        );
+      notes.push(...answer.notes.map((e) => `GitHub could not show part of #${number}'s context: ${e}`));
+      data = answer.data;
+    }
+  }
   count.points += data.rateLimit?.cost ?? 0;
   // The rules come first: who is trusted decides which links are followed below.
   const pipeline = pipelineFromNode(data.repository?.pipelineFile, data.repository?.defaultBranchRef?.name ?? null);
