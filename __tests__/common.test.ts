@@ -71,3 +71,29 @@ test("the token's own comments: its login as GraphQL's viewer or REST spells it,
   expect(writtenByToken(null, 'github-actions[bot]')).toBe(true);
   expect(writtenByToken(null, 'octo-owner')).toBe(false);
 });
+
+describe('capOutput: what one output carries', () => {
+  test('a value that fits is left alone; a JSON array keeps the entries that fit; an object its shape; text is cut at a line', async () => {
+    const { capOutput, MAX_OUTPUT_BYTES } = await import('../src/common/runner.js');
+    expect(capOutput('small')).toBeNull();
+    expect(capOutput('x'.repeat(MAX_OUTPUT_BYTES / 2))).toBeNull();
+    expect(capOutput('x'.repeat(MAX_OUTPUT_BYTES / 2 + 1))).not.toBeNull();
+    const list = Array.from({ length: 5000 }, (_, i) => ({ n: i, text: 'abcdefghij' }));
+    const cut = capOutput(JSON.stringify(list));
+    const kept = JSON.parse(cut?.value ?? '[]') as unknown[];
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual(list.slice(0, kept.length));
+    expect(Buffer.byteLength(cut?.value ?? '') * 2).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
+    expect(cut?.left).toBe(`${5000 - kept.length} of 5000 entries`);
+    const report = { version: 1, issues: list, counts: { all: 5000 } };
+    const r = JSON.parse(capOutput(JSON.stringify(report))?.value ?? '{}');
+    expect(r).toMatchObject({ version: 1, counts: { all: 5000 }, omitted: { field: 'issues' } });
+    expect(r.issues.length + r.omitted.count).toBe(5000);
+    const text = capOutput('line\n'.repeat(20_000));
+    expect(text?.value.endsWith('line')).toBe(true);
+    expect((text?.value.length ?? 0) * 2).toBeLessThanOrEqual(MAX_OUTPUT_BYTES);
+    // Non-ASCII is counted as UTF-8 bytes too.
+    expect(capOutput('é'.repeat(20_000))).toBeNull();
+    expect(capOutput('😀'.repeat(20_000))).not.toBeNull();
+  });
+});

@@ -277,3 +277,31 @@ describe("3. a stranger's gist through a trusted pointer is a claim to check", (
     expect(pack.split('not in trusted-authors: a trusted pointer names it')).toHaveLength(2);
   });
 });
+
+describe('8. outputs stay within what a job output and an env: value carry', () => {
+  test("five 64 KB comments of a stranger's tags: stages keeps the entries that fit, says how many were left out, and the whole is in a file", async () => {
+    const { readFileSync } = await import('node:fs');
+    const repo = setupRepo();
+    const issue = gh.issue(repo);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const flood = '<!-- FORGE:INVESTIGATOR -->\n'.repeat(Math.floor(64_000 / 28));
+    for (let i = 0; i < 5; i++) gh.comment(repo, issue.number, 'drive-by', flood);
+    const r = await runBundle('forge-context', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue.number) },
+    });
+    expect(r.code).toBe(0);
+    for (const [name, value] of Object.entries(r.outputs)) expect([name, Buffer.byteLength(value) <= 65_536]).toEqual([name, true]);
+    const stages = JSON.parse(r.outputs.stages) as Array<{ type: string; status: string }>;
+    expect(stages[0]).toMatchObject({ type: 'INVESTIGATOR', status: 'included' });
+    const warning = r.stdout.split('\n').find((l) => l.startsWith('::warning') && l.includes('output stages is cut'));
+    expect(warning).toMatch(
+      /output stages is cut to 64 KiB \(what a job output and an env: value can carry\): \d+ of \d+ entries left out; the whole is in /,
+    );
+    const file = /the whole is in (\S+)$/.exec(warning ?? '')?.[1] ?? '';
+    const whole = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
+    expect(whole.length).toBeGreaterThan(stages.length);
+    expect(whole.length).toBe(Number(/of (\d+) entries/.exec(warning ?? '')?.[1]));
+  });
+});
