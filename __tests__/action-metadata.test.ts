@@ -10,6 +10,8 @@ import YAML from 'yaml';
 import type { Parser } from '../src/common/inputs.js';
 import * as check from '../src/forge-check/inputs.js';
 import * as checkRender from '../src/forge-check/render.js';
+import * as dispatch from '../src/forge-dispatch/inputs.js';
+import * as dispatchRender from '../src/forge-dispatch/render.js';
 import * as emit from '../src/forge-emit/inputs.js';
 import * as emitRender from '../src/forge-emit/render.js';
 import * as report from '../src/forge-trajectory-report/inputs.js';
@@ -30,6 +32,7 @@ const read = (name: string): ActionYml => YAML.parse(readFileSync(join(ROOT, 'ac
 
 const CASES: Array<[string, Record<string, { input: string; parse: Parser<unknown> }>, readonly string[]]> = [
   ['forge-check', check.SCHEMA, checkRender.OUTPUTS],
+  ['forge-dispatch', dispatch.SCHEMA, dispatchRender.OUTPUTS],
   ['forge-emit', emit.SCHEMA, emitRender.OUTPUTS],
   ['forge-trajectory-report', report.SCHEMA, reportRender.OUTPUTS],
   ['gist-visibility-audit', audit.SCHEMA, auditRender.OUTPUTS],

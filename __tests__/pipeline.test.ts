@@ -266,6 +266,7 @@ describe('every rule of the file, one case each', () => {
         'stale: ignore # file',
         'attempts: 4 # input',
         'claim-ttl: 30m # file',
+        'act-on: [] # default',
         'board:',
         '  title: "Where our work stands" # file',
         '',

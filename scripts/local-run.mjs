@@ -20,7 +20,15 @@ import { join, resolve } from 'node:path';
 import YAML from 'yaml';
 
 const root = new URL('..', import.meta.url).pathname;
-const ACTIONS = ['forge-check', 'forge-context', 'forge-emit', 'forge-gate', 'forge-trajectory-report', 'gist-visibility-audit'];
+const ACTIONS = [
+  'forge-check',
+  'forge-context',
+  'forge-dispatch',
+  'forge-emit',
+  'forge-gate',
+  'forge-trajectory-report',
+  'gist-visibility-audit',
+];
 
 const on = (v) => /^true$/i.test(String(v ?? '').trim());
 const set = (v) => String(v ?? '').trim() !== '';
@@ -39,6 +47,10 @@ const WRITES = {
     dry: { INPUT_STATUS: 'false', INPUT_COMMENT: 'false' },
   }),
   'forge-context': () => ({ writes: [], dry: {} }),
+  'forge-dispatch': (i) => ({
+    writes: on(i['INPUT_DRY-RUN']) ? [] : ['claim comments, workflow_dispatch events, labels'],
+    dry: { 'INPUT_DRY-RUN': 'true' },
+  }),
   'forge-emit': (i) => ({
     writes: on(i['INPUT_DRY-RUN']) ? [] : ['an annotation comment', set(i.INPUT_LABEL) && 'labels'].filter(Boolean),
     dry: { 'INPUT_DRY-RUN': 'true' },

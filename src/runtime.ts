@@ -14,6 +14,7 @@ import { setFailed } from './common/workflow-commands.js';
 export const ACTIONS: Readonly<Record<string, () => Promise<void>>> = {
   'forge-check': async () => (await import('./forge-check/main.js')).run(),
   'forge-context': async () => (await import('./forge-context/main.js')).run(),
+  'forge-dispatch': async () => (await import('./forge-dispatch/main.js')).run(),
   'forge-emit': async () => (await import('./forge-emit/main.js')).run(),
   'forge-trajectory-report': async () => (await import('./forge-trajectory-report/main.js')).run(),
   'gist-visibility-audit': async () => (await import('./gist-visibility-audit/main.js')).run(),

@@ -16,6 +16,7 @@ import { buildSchema, parse as parseGraphql, validate as validateAgainst, type G
 import { executeQuery, GitHubGraphqlError, queryCost } from './graphql-exec.js';
 import { closingIssues } from '../../src/common/closing.js';
 import { conform, ghesVersions, OpenApiDescription } from './openapi.js';
+import YAML from 'yaml';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -154,6 +155,8 @@ export interface RepoState {
   activityRefused?: boolean;
   /** Files on the default branch, by path (the pipeline file `.github/forge.yml`): what `object(expression: "HEAD:path")` finds. */
   files: Map<string, string>;
+  /** workflow_dispatch events made through the API (POST …/actions/workflows/{id}/dispatches), in order. */
+  dispatches: Array<{ workflow: string; ref: string; inputs: Record<string, string>; by: string }>;
   nextNumber: number;
   nextMilestone: number;
 }
@@ -287,6 +290,7 @@ export class FakeGitHub {
         name,
         statuses: [],
         releases: [],
+        dispatches: [],
         sidebar: new Map(),
         issues: new Map(),
         comments: [],
@@ -1564,6 +1568,7 @@ export class FakeGitHub {
             issue.body = body.body;
           }
           if (typeof body?.state === 'string') issue.state = body.state;
+          if (typeof body?.state_reason === 'string') issue.state_reason = body.state_reason;
           this.touch(r, issue.number);
           return conformed(200, this.issueJson(r, issue));
         }
@@ -1676,6 +1681,27 @@ export class FakeGitHub {
     }
 
     // GitHub lists the PRs of a commit of this repository; a commit only a fork holds is in none.
+    // workflow_dispatch (POST /repos/{o}/{r}/actions/workflows/{id}/dispatches): the workflow file must be on the ref
+    // and declare every input given, as GitHub checks; 204 and no body.
+    if (rest[0] === 'actions' && rest[1] === 'workflows' && rest[3] === 'dispatches' && rest.length === 4 && method === 'POST') {
+      const file = r.files.get(`.github/workflows/${rest[2]}`);
+      if (file === undefined) return this.notFound();
+      if (typeof body?.ref !== 'string' || body.ref === '')
+        return [422, { message: 'Invalid request.\n\n"ref" wasn\'t supplied.', documentation_url: 'https://docs.github.com/rest' }];
+      if (body.ref !== r.defaultBranch)
+        return [422, { message: `No ref found for: ${body.ref}`, documentation_url: 'https://docs.github.com/rest' }];
+      const declared = Object.keys(YAML.parse(file)?.on?.workflow_dispatch?.inputs ?? {});
+      const given = (body.inputs ?? {}) as Record<string, string>;
+      const unexpected = Object.keys(given).filter((k) => !declared.includes(k));
+      if (unexpected.length > 0)
+        return [
+          422,
+          { message: `Unexpected inputs provided: ${JSON.stringify(unexpected)}`, documentation_url: 'https://docs.github.com/rest' },
+        ];
+      r.dispatches.push({ workflow: rest[2], ref: body.ref, inputs: given, by: writer });
+      return [204, undefined];
+    }
+
     // A file's contents (GET /repos/{o}/{r}/contents/{path}): the default branch unless ref names another.
     if (rest[0] === 'contents' && rest.length >= 2 && method === 'GET') {
       const path = rest.slice(1).join('/');

@@ -63,7 +63,13 @@ export interface Pipeline {
   claimTtlMs: number;
   /** The title of the pipeline board issue (forge-dispatch). */
   boardTitle: string;
+  /** What forge-dispatch does besides starting stages: close an INVALID issue, hand one to a person. */
+  actOn: ActOn[];
 }
+
+/** The route's answers forge-dispatch acts on when the file lists them (it starts mapped stages in any case). */
+export type ActOn = 'close' | 'needs-human';
+export const ACT_ON: readonly ActOn[] = ['close', 'needs-human'];
 
 /** Where an effective value came from: `forge pipeline` prints it beside each key. */
 export type Origin = 'file' | 'input' | 'default';
@@ -110,6 +116,7 @@ export const DEFAULT_PIPELINE: Readonly<Pipeline> = Object.freeze({
   attempts: 3,
   claimTtlMs: 2 * HOUR,
   boardTitle: 'FORGE pipeline board',
+  actOn: [],
 });
 
 // ---- reading YAML with positions ------------------------------------------
@@ -253,6 +260,13 @@ function oneOfValues<T extends string>(values: readonly T[]) {
   };
 }
 
+function actOn(w: Where, node: Node | null, key: string): ActOn[] {
+  const list = stringList(w, node, key);
+  for (const v of list)
+    if (!(ACT_ON as readonly string[]).includes(v)) fail(w, node, key, `each must be one of ${ACT_ON.join(', ')}, got ${quote(v)}`);
+  return [...new Set(list)] as ActOn[];
+}
+
 const BOARD_KEYS = ['title'] as const;
 function board(w: Where, node: Node | null, key: string): string {
   const title = entries(w, node, key, BOARD_KEYS).get('title');
@@ -366,6 +380,14 @@ export const KEYS: ReadonlyArray<{
     description: 'How long a claim on a stage holds (2h, 30m).',
     read: duration,
     schema: DURATION_SCHEMA,
+  },
+  {
+    key: 'act-on',
+    field: 'actOn',
+    description:
+      'What forge-dispatch acts on besides starting stages: close (an INVALID investigation: closed as not planned, labelled workflow:invalid), needs-human (labelled needs-human, with one comment saying why).',
+    read: actOn,
+    schema: { type: 'array', uniqueItems: true, items: { enum: [...ACT_ON] } },
   },
   {
     key: 'board',
@@ -482,6 +504,7 @@ export function describePipeline(r: Resolved): string {
   out.push(`stale: ${p.stale} # ${o.stale}`);
   out.push(`attempts: ${p.attempts} # ${o.attempts}`);
   out.push(`claim-ttl: ${formatPeriod(p.claimTtlMs)} # ${o.claimTtlMs}`);
+  out.push(`act-on: ${JSON.stringify(p.actOn)} # ${o.actOn}`);
   out.push(`board:\n  title: ${JSON.stringify(p.boardTitle)} # ${o.boardTitle}`);
   return `${out.join('\n')}\n`;
 }

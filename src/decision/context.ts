@@ -16,6 +16,7 @@ import { collectCandidates, markEditors, type Candidate, type Thread } from './c
 import type { BlockingField, StaleAction } from '../common/pipeline.js';
 import { upstreamDigest, staleStages } from './digest.js';
 import { route, type StaleStage } from './next-phase.js';
+import { stageRuns, type Claim } from './claims.js';
 import { buildPack, link, type Section } from './pack.js';
 import { allIncluded, select, stageEntries, type Selection, type StageEntry } from './select.js';
 
@@ -23,6 +24,7 @@ export { parseChain, parseStage, stagesBefore, CHAIN_ORDER, DEFAULT_CHAIN } from
 export { DIGEST } from './collect.js';
 export { NEXT_PHASE_RULES, HALT_MARKERS, routeHoldsGate } from './next-phase.js';
 export { upstreamDigest, staleStages } from './digest.js';
+export { claimOf, stageRuns, type Claim, type StageRuns } from './claims.js';
 export type { StageEntry, StageStatus } from './select.js';
 
 /** The types whose inline value points at a gist holding upstream context (§4.2). */
@@ -45,6 +47,8 @@ export interface ContextRequest {
    * in the sidebar), read with their threads, so the issue routes as its PR does.
    */
   pulls?: WorkItem[];
+  /** GitHub's clock now and the pipeline's claim-ttl: a live claim on the next stage is shown as running. */
+  claims?: { now: number; ttlMs: number };
   /** The pipeline file's rules the route adds: blocking field values per type, and what a stale stage does (default rerun). */
   rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction };
   /** A sub-issue's parent issue, and its repository. */
@@ -96,6 +100,8 @@ export interface ContextResult {
   overBudget: boolean;
   /** Partial or interrupted stages with nothing newer and complete, oldest first (stalled() filters them by age). */
   unfinished: StageEntry[];
+  /** The live claim on the next stage (a dispatcher started it and its run has not finished), when claims were asked for. */
+  running: Claim | null;
 }
 
 /** The PRs of the work item: the subject PR, or the open PRs that close the subject issue. */
@@ -119,6 +125,11 @@ function read(req: ContextRequest): Read {
   markEditors(threads, req.trust);
   const candidates = collectCandidates(threads, req.trust);
   return { threads, candidates, sel: select(candidates) };
+}
+
+/** Every annotation of the work item's threads, with its standing (what claims and attempts are read from). */
+export function candidatesOf(req: ContextRequest): Candidate[] {
+  return read(req).candidates;
 }
 
 /** The gists the included pointers name (own and parent): the reader fetches these, and only these. */
@@ -265,6 +276,8 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     if (GIST_POINTERS.includes(c.annotation.type) && c.untrusted !== null)
       notIncluded.push(`${c.annotation.type} ${by(c)} · ${link(c.url)}: **untrusted** — not followed (${inert(c.untrusted)})`);
 
+  const running =
+    req.claims && req.chain.includes(next.phase) ? stageRuns(candidates, next.phase, req.claims.now, req.claims.ttlMs).live : null;
   const state = currentState(req.issues[0]?.labels ?? req.subject.labels);
   const subjectName = `${req.subject.kind === 'pull' ? 'PR' : 'issue'} #${req.subject.number}`;
   const facts = [
@@ -278,6 +291,11 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     `Stage about to run: ${req.stage ?? '(not given: the whole chain)'} · reads ${packed.length > 0 ? packed.join(', ') : 'no earlier stage'}`,
     `State: ${state}`,
     `Next phase: **${next.phase}** — ${tableCell(next.why)}`,
+    ...(running
+      ? [
+          `Running: ${next.phase} is claimed by ${tableCell(running.holder || '(no holder)')} until ${running.expiresAt} · ${link(running.url)}`,
+        ]
+      : []),
     `Digest: ${codeSpan(digest)}`,
   ];
   const pack = buildPack({
@@ -305,6 +323,7 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     cuts: pack.cuts,
     overBudget: pack.overBudget,
     unfinished,
+    running,
   };
 }
 

@@ -19,6 +19,8 @@ export const forgeContext: ActionDefinition<ContextInputs> = {
     log(pipelineLine(outcome.settings.pipeline.source));
     writeWorkspaceFile(inputs.outputFile, outcome.result.markdown);
     log(`wrote ${inputs.outputFile} (${outcome.result.markdown.length} characters); next phase: ${outcome.result.nextPhase}`);
+    const live = outcome.result.running;
+    if (live) log(`running: ${outcome.result.nextPhase} is claimed by ${live.holder} until ${live.expiresAt} (${live.url})`);
     log(`GitHub requests: ${requestStats(gh).requests} (GraphQL points: ${outcome.snapshot.points})`);
     return contextResult(inputs, outcome, inputs.outputFile);
   },

@@ -17,7 +17,7 @@ import {
   type GistText,
   type StageEntry,
 } from '../decision/context.js';
-import type { GitHub } from '../github/client.js';
+import { requestStats, type GitHub } from '../github/client.js';
 import { readContextSnapshot, type ContextSnapshot } from '../github/context-read.js';
 import { getGistRaw } from '../github/gists.js';
 import { resolvePermissions } from '../github/permissions.js';
@@ -172,6 +172,8 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
     pull: isPull ? snapshot.subject : null,
     pulls: isPull ? [] : snapshot.pulls,
     rules: settings.rules,
+    // Claims are judged by GitHub's clock (this run's first answer), as the dispatcher judges them.
+    claims: { now: requestStats(gh).firstAnswerAt ?? now, ttlMs: settings.pipeline.pipeline.claimTtlMs },
     parent: snapshot.parent,
     chain: settings.chain,
     stage: inputs.stage,

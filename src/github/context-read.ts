@@ -112,6 +112,8 @@ export interface ContextSnapshot {
   points: number;
   /** The pipeline file on the default branch, read in the same query; null when the repository has none. */
   pipeline: PipelineAnswer;
+  /** The repository's default branch, as the same answer names it (null when GitHub did not say). */
+  defaultBranch: string | null;
 }
 
 /** How many times the reader asks for a thread GitHub answered with holes in. */
@@ -221,6 +223,7 @@ export async function readContextSnapshot(
     requests: 0,
     points: 0,
     pipeline,
+    defaultBranch: data.repository?.defaultBranchRef?.name ?? null,
   };
   if (node.__typename === 'Issue' && node.parent) {
     const foreign = foreignOf(node.parent);

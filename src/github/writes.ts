@@ -72,3 +72,8 @@ export async function removeLabel(gh: GitHub, r: Repo, number: number, name: str
     throw describeApiError(err, `removing ${name} from #${number}`);
   }
 }
+
+/** Close an issue with GitHub's reason (`not_planned`: the work will not be done). */
+export async function closeIssue(gh: GitHub, r: Repo, number: number, reason: 'completed' | 'not_planned'): Promise<void> {
+  await api(`closing #${number}`, () => gh.rest.issues.update({ ...r, issue_number: number, state: 'closed', state_reason: reason }));
+}

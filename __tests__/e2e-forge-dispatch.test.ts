@@ -1,0 +1,297 @@
+/**
+ * forge-dispatch from its bundle against the loopback GitHub: a mapped stage
+ * is claimed and its workflow started with workflow_dispatch (the inputs the
+ * workflow declares, on the default branch); a live claim is not started
+ * again; two dispatchers at once leave one claim and one run; a stage out of
+ * attempts goes to a person; close and needs-human are acted on when the file
+ * says so; a workflow that cannot take the dispatch is one error, nothing
+ * written; a repository sweep names what it cannot read and acts on the rest.
+ */
+import { emit } from '../src/codec/index.js';
+import type { FakeGitHub } from './support/github-server.js';
+import { runBundle } from './support/run-action.js';
+import { builder, investigator } from './support/seed.js';
+import { useFakeGitHub } from './support/use-fake-github.js';
+
+const server = useFakeGitHub();
+let gh: FakeGitHub;
+beforeAll(() => {
+  gh = server();
+});
+
+const STAGE_WORKFLOW = `name: Build
+on:
+  workflow_dispatch:
+    inputs:
+      issue-number:
+        required: true
+      stage:
+        required: true
+      claim:
+        required: true
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo build
+`;
+
+const FILE = `chain:
+  - { type: INVESTIGATOR, workflow: investigate.yml }
+  - { type: BUILDER, workflow: build.yml }
+  - REVIEWER
+attempts: 3
+claim-ttl: 2h
+`;
+
+let n = 0;
+function setup(file = FILE) {
+  const repo = `octo/dispatch${++n}`;
+  const r = gh.repo(repo, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE' });
+  r.files.set('.github/forge.yml', file);
+  r.files.set('.github/workflows/investigate.yml', STAGE_WORKFLOW.replace('Build', 'Investigate'));
+  r.files.set('.github/workflows/build.yml', STAGE_WORKFLOW);
+  const issue = gh.issue(repo, { title: 'Checkout fails', body: 'Checkout raises on a null profile.' });
+  return { repo, r, issue };
+}
+
+const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '9001' };
+
+const dispatch = (repo: string, inputs: Record<string, string> = {}, env: Record<string, string> = RUN) =>
+  runBundle('forge-dispatch', { apiUrl: gh.url, repository: repo, env, inputs: { 'github-token': 'ghs_actions', ...inputs } });
+
+const claims = (repo: string, number: number) => gh.commentsOn(repo, number).filter((c) => c.body.includes('<!-- FORGE:CLAIM -->'));
+
+describe('forge-dispatch starts the next stage', () => {
+  test('the next phase is a mapped stage: one claim, then workflow_dispatch with issue-number, stage and the claim', async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(0);
+    const [claim] = claims(repo, issue.number);
+    expect(claim.body).toContain('**Stage**: BUILDER');
+    expect(claim.body).toContain(`**Holder**: https://github.example/${repo}/actions/runs/9001`);
+    expect(r.dispatches).toEqual([
+      {
+        workflow: 'build.yml',
+        ref: 'main',
+        inputs: { 'issue-number': String(issue.number), stage: 'BUILDER', claim: expect.stringContaining('#issuecomment-') },
+        by: 'github-actions[bot]',
+      },
+    ]);
+    expect(JSON.parse(d.outputs.dispatched)).toEqual([
+      { number: issue.number, stage: 'BUILDER', workflow: 'build.yml', claim: r.dispatches[0].inputs.claim },
+    ]);
+    expect(d.outputs.inconclusive).toBe('false');
+
+    // While the claim is live, the stage is running: nothing is claimed or started again.
+    const writes = gh.writes().length;
+    const again = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(again.outputs.dispatched)).toEqual([]);
+    expect(again.stdout).toContain('running');
+    expect(gh.writes().length).toBe(writes);
+    expect(r.dispatches).toHaveLength(1);
+    // The reader shows the stage running: who holds it, until when.
+    const reader = await runBundle('forge-context', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue.number) },
+    });
+    expect(reader.outputs['next-phase']).toBe('BUILDER');
+    expect(reader.stdout).toContain(`running: BUILDER is claimed by https://github.example/${repo}/actions/runs/9001 until `);
+  });
+
+  test("a stranger's claim counts for nothing; a stage the file maps to no workflow starts nothing", async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    gh.comment(
+      repo,
+      issue.number,
+      'drive-by',
+      emit('CLAIM', { fields: { Holder: 'me', Files: 'x', Interfaces: 'x', TTL: '2h', Stage: 'BUILDER' } }),
+    );
+    expect(JSON.parse((await dispatch(repo, { 'issue-number': String(issue.number) })).outputs.dispatched)).toHaveLength(1);
+    // The BUILDER is written: REVIEWER runs next, and the file maps it to no workflow.
+    gh.comment(repo, issue.number, 'maintainer', builder());
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(d.outputs.dispatched)).toEqual([]);
+    expect(d.stdout).toContain('REVIEWER is not a stage the pipeline file maps to a workflow');
+    expect(r.dispatches).toHaveLength(1);
+  });
+
+  test('a claim whose run died expires and counts as an attempt; at the budget, a person is asked once and nothing is started', async () => {
+    const { repo, r, issue } = setup(
+      'chain:\n  - { type: INVESTIGATOR, workflow: investigate.yml }\n  - BUILDER\nattempts: 2\nclaim-ttl: 1m\n',
+    );
+    // GitHub's clock (the fake's), which claims are judged by.
+    const old = (m: number) => new Date(Date.parse(gh.now()) - m * 60_000).toISOString();
+    const claimText = emit('CLAIM', { fields: { Holder: 'run 1', Files: 'x', Interfaces: 'x', TTL: '1m', Stage: 'INVESTIGATOR' } });
+    gh.comment(repo, issue.number, 'github-actions[bot]', claimText).created_at = old(30);
+    const first = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(first.outputs.dispatched)).toHaveLength(1);
+    // The second claim expires too, with nothing written: two attempts of two.
+    for (const c of claims(repo, issue.number)) c.created_at = old(10);
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(d.outputs.escalated)).toEqual([{ number: issue.number, stage: 'INVESTIGATOR', attempts: 2 }]);
+    expect(gh.repo(repo).issues.get(issue.number)?.labels).toContain('needs-human');
+    const note = gh.commentsOn(repo, issue.number).find((c) => c.body.includes('FORGE dispatch'));
+    expect(note?.body).toContain('INVESTIGATOR has had 2 attempts since it last completed, and the pipeline allows 2');
+    expect(r.dispatches).toHaveLength(1);
+    // Asked once: the next sweep writes nothing.
+    const writes = gh.writes().length;
+    await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(gh.writes().length).toBe(writes);
+  });
+
+  test('partials count as attempts: three partial BUILDERs and the stage goes to a person', async () => {
+    const { repo, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    for (let i = 0; i < 3; i++)
+      gh.comment(repo, issue.number, 'maintainer', builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '<!-- FORGE:BUILDER:PARTIAL -->'));
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(d.outputs.escalated)).toEqual([{ number: issue.number, stage: 'BUILDER', attempts: 3 }]);
+    expect(JSON.parse(d.outputs.dispatched)).toEqual([]);
+  });
+
+  test('two dispatchers at once: one claim is left and one workflow is started', async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    gh.latencyMs = 30;
+    try {
+      const both = await Promise.all([
+        dispatch(repo, { 'issue-number': String(issue.number) }, { ...RUN, GITHUB_RUN_ID: '1' }),
+        dispatch(repo, { 'issue-number': String(issue.number) }, { ...RUN, GITHUB_RUN_ID: '2' }),
+      ]);
+      expect(both.every((d) => d.code === 0)).toBe(true);
+    } finally {
+      gh.latencyMs = 0;
+    }
+    expect(claims(repo, issue.number)).toHaveLength(1);
+    expect(r.dispatches).toHaveLength(1);
+    expect(r.dispatches[0].inputs.claim).toContain(`#issuecomment-${claims(repo, issue.number)[0].id}`);
+  });
+});
+
+describe('what the file says to act on', () => {
+  test('act-on: close — an INVALID investigation closes the issue as not planned with workflow:invalid', async () => {
+    const { repo, r, issue } = setup(`${FILE}act-on: [close, needs-human]\n`);
+    gh.comment(repo, issue.number, 'maintainer', investigator('INVALID'));
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(0);
+    const after = gh.repo(repo).issues.get(issue.number);
+    expect(after?.state).toBe('closed');
+    expect(after?.state_reason).toBe('not_planned');
+    expect(after?.labels).toContain('workflow:invalid');
+    expect(r.dispatches).toEqual([]);
+  });
+
+  test('without act-on, close and needs-human are reported, not acted on', async () => {
+    const { repo, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator('INVALID'));
+    const writes = gh.writes().length;
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.stdout).toContain('next phase close');
+    expect(gh.writes().length).toBe(writes);
+    expect(gh.repo(repo).issues.get(issue.number)?.state).toBe('open');
+  });
+
+  test('act-on: needs-human — a control marker newer than the build labels the issue once, with one comment', async () => {
+    const { repo, issue } = setup(`${FILE}act-on: [needs-human]\n`);
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    gh.comment(repo, issue.number, 'maintainer', builder());
+    gh.comment(repo, issue.number, 'github-actions[bot]', emit('GATE_FAILED', { fields: { Gate: 'tests', Reason: 'red' } }));
+    await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(gh.repo(repo).issues.get(issue.number)?.labels).toContain('needs-human');
+    const writes = gh.writes().length;
+    await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(gh.writes().length).toBe(writes);
+  });
+});
+
+describe('refused before anything is written', () => {
+  test.each([
+    [
+      'a mapped workflow the repository does not have',
+      (r: ReturnType<typeof setup>['r']) => r.files.delete('.github/workflows/build.yml'),
+      'chain: BUILDER runs build.yml, which the repository does not have',
+    ],
+    [
+      'a workflow that does not declare the inputs',
+      (r: ReturnType<typeof setup>['r']) =>
+        r.files.set('.github/workflows/build.yml', 'on:\n  workflow_dispatch:\n    inputs:\n      stage: {}\njobs: {}\n'),
+      'chain: BUILDER runs build.yml, which does not declare the inputs issue-number, claim under on.workflow_dispatch.inputs',
+    ],
+    [
+      'a workflow with no workflow_dispatch',
+      (r: ReturnType<typeof setup>['r']) => r.files.set('.github/workflows/build.yml', 'on: push\njobs: {}\n'),
+      'chain: BUILDER runs build.yml, which has no on.workflow_dispatch trigger',
+    ],
+  ])('%s: one error line, nothing written', async (_name, spoil, message) => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    spoil(r);
+    const writes = gh.writes().length;
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(1);
+    expect(d.stdout.split('\n').filter((l) => l.startsWith('::error'))).toEqual([expect.stringContaining(message)]);
+    expect(gh.writes().length).toBe(writes);
+  });
+
+  test('dry-run says what it would start and writes nothing', async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const writes = gh.writes().length;
+    const d = await dispatch(repo, { 'issue-number': String(issue.number), 'dry-run': 'true' });
+    expect(JSON.parse(d.outputs.dispatched)).toEqual([{ number: issue.number, stage: 'BUILDER', workflow: 'build.yml', claim: '' }]);
+    expect(d.summary).toContain('(dry run)');
+    expect(gh.writes().length).toBe(writes);
+    expect(r.dispatches).toEqual([]);
+  });
+});
+
+describe('scope: repository', () => {
+  test('every open issue is routed; one that cannot be read is named, inconclusive is true, and the rest still start', async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const broken = gh.issue(repo, { title: 'Another' });
+    const hole = gh.comment(repo, broken.number, 'maintainer', investigator());
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: 'No issue.', head: 'chore/x' } });
+    gh.droppedNodes.add(`IC_${hole.id}`);
+    try {
+      const d = await dispatch(repo, { scope: 'repository' });
+      expect(d.code).toBe(0);
+      expect(d.outputs.inconclusive).toBe('true');
+      expect(d.summary).toContain('**Not read**');
+      expect(d.stdout).toMatch(new RegExp(`::warning::not read: #${broken.number}: reading #${broken.number} failed`));
+      expect(JSON.parse(d.outputs.dispatched)).toEqual([expect.objectContaining({ number: issue.number, stage: 'BUILDER' })]);
+      expect(r.dispatches).toHaveLength(1);
+      // A PR is no work item of its own here: its issue is.
+      expect(d.stdout).not.toContain(`#${pr.number}: next phase`);
+    } finally {
+      gh.droppedNodes.delete(`IC_${hole.id}`);
+    }
+  });
+
+  test('scope repository takes no issue-number', async () => {
+    const { repo } = setup();
+    const d = await dispatch(repo, { scope: 'repository', 'issue-number': '1' });
+    expect(d.code).toBe(1);
+    expect(d.stdout).toContain('issue-number: only with scope: item');
+  });
+});
+
+test("docs/workflows.md's dispatcher pipeline file is one the dispatcher reads", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { parsePipelineFile, resolvePipeline } = await import('../src/common/pipeline.js');
+  const { ROOT } = await import('./support/run-action.js');
+  const page = readFileSync(join(ROOT, 'docs', 'workflows.md'), 'utf8');
+  const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((y) => y.includes('workflow: build.yml'));
+  const p = resolvePipeline(parsePipelineFile(block ?? '')).pipeline;
+  expect(p.chain.map((s) => [s.type, s.workflow])).toEqual([
+    ['INVESTIGATOR', 'investigate.yml'],
+    ['BUILDER', 'build.yml'],
+    ['REVIEWER', null],
+  ]);
+  expect(p.actOn).toEqual(['close']);
+});

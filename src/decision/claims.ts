@@ -1,0 +1,75 @@
+/**
+ * Claims and attempts, read from the thread (GitHub is the only store): a
+ * claim is a trusted FORGE:CLAIM naming the stage it holds (`Stage`) and the
+ * run that holds it (`Holder`); it is live until `claim-ttl` after it was
+ * written, until the stage completes after it, or until a CLAIM_RELEASED of
+ * the same holder. Attempts at a stage since its last completion are its
+ * claims and its partial or interrupted annotations, whichever are more (a
+ * run that claims and then writes a partial is one attempt). Pure.
+ */
+import { getField, stripCodeSpan } from '../codec/index.js';
+import type { Candidate } from './collect.js';
+
+export interface Claim {
+  stage: string;
+  holder: string;
+  url: string;
+  author: string | null;
+  createdAt: string;
+  /** When it stops holding the stage: written + claim-ttl. */
+  expiresAt: string;
+}
+
+export interface StageRuns {
+  stage: string;
+  /** The claim that holds the stage now, if any: the earliest live one (two dispatchers racing: the first wins). */
+  live: Claim | null;
+  /** Every attempt since the stage last completed, oldest first: claims and unfinished annotations, with links. */
+  attempts: Array<{ kind: 'claim' | 'partial' | 'interrupted'; url: string; createdAt: string | null }>;
+  /** How many attempts count against the budget. */
+  count: number;
+}
+
+const field = (c: Candidate, name: string) => stripCodeSpan(getField(c.annotation.fields, name) ?? '').trim();
+const when = (c: Candidate) => c.createdAt ?? '';
+
+/** A candidate as a claim, when it is a trusted FORGE:CLAIM naming a stage; null otherwise. */
+export function claimOf(c: Candidate, ttlMs: number): Claim | null {
+  if (c.annotation.type !== 'CLAIM' || c.untrusted !== null || c.createdAt === null) return null;
+  const stage = field(c, 'Stage').toUpperCase();
+  if (stage === '') return null;
+  return {
+    stage,
+    holder: field(c, 'Holder'),
+    url: c.url,
+    author: c.author.login,
+    createdAt: c.createdAt,
+    expiresAt: new Date(Date.parse(c.createdAt) + ttlMs).toISOString(),
+  };
+}
+
+/** The claims, completions and attempts of `stage` on the work item's own threads, at `now`. */
+export function stageRuns(candidates: readonly Candidate[], stage: string, now: number, ttlMs: number): StageRuns {
+  const own = candidates.filter((c) => c.scope === 'own' && c.untrusted === null);
+  // The stage's last completion: what came before it is history.
+  const done = own
+    .filter((c) => c.annotation.type === stage && c.annotation.sentinelState === 'complete')
+    .reduce((latest, c) => (when(c) > latest ? when(c) : latest), '');
+  const claims = own
+    .map((c) => claimOf(c, ttlMs))
+    .filter((k): k is Claim => k !== null && k.stage === stage && k.createdAt > done)
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const released = new Set(
+    own
+      .filter((c) => c.annotation.type === 'CLAIM_RELEASED')
+      .flatMap((c) => (field(c, 'Holder') ? [`${field(c, 'Holder')}|${when(c)}`] : [])),
+  );
+  const isReleased = (k: Claim) => [...released].some((r) => r.startsWith(`${k.holder}|`) && r.slice(k.holder.length + 1) > k.createdAt);
+  const live = claims.find((k) => Date.parse(k.expiresAt) > now && !isReleased(k)) ?? null;
+  const unfinished = own.filter((c) => c.annotation.type === stage && c.annotation.sentinelState !== 'complete' && when(c) > done);
+  const attempts = [
+    ...claims.map((k) => ({ kind: 'claim' as const, url: k.url, createdAt: k.createdAt })),
+    ...unfinished.map((c) => ({ kind: c.annotation.sentinelState as 'partial' | 'interrupted', url: c.url, createdAt: c.createdAt })),
+  ].sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : (a.createdAt ?? '') > (b.createdAt ?? '') ? 1 : 0));
+  return { stage, live, attempts, count: Math.max(claims.length, unfinished.length) };
+}

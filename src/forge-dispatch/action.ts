@@ -1,0 +1,21 @@
+/** forge-dispatch — the router that acts. Wiring only: inputs, the client, logic, render. */
+import { pipelineLine } from '../common/pipeline.js';
+import type { ActionDefinition } from '../common/runner.js';
+import { createClient, requestStats } from '../github/client.js';
+import { readDispatchInputs, type DispatchInputs } from './inputs.js';
+import { runDispatch } from './logic.js';
+import { dispatchResult } from './render.js';
+
+export const forgeDispatch: ActionDefinition<DispatchInputs> = {
+  name: 'forge-dispatch',
+  secrets: ['github-token'],
+  readInputs: readDispatchInputs,
+  async execute(inputs, _event, log) {
+    const gh = createClient(inputs.token, { log });
+    const outcome = await runDispatch(gh, inputs, Date.now());
+    log(pipelineLine(outcome.pipeline.source));
+    for (const i of outcome.items) log(`#${i.number}: next phase ${i.next} — ${i.action}${i.detail ? `: ${i.detail}` : ''}`);
+    log(`GitHub requests: ${requestStats(gh).requests}`);
+    return dispatchResult(inputs, outcome);
+  },
+};

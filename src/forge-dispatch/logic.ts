@@ -1,0 +1,208 @@
+/**
+ * forge-dispatch's logic: the router that acts. Read the pipeline file and
+ * check every workflow it maps a stage to (before anything is written); then,
+ * per work item, read it as forge-context does and take the one route
+ * (decision/next-phase.ts): a mapped stage with no live claim is claimed (a
+ * FORGE:CLAIM, read back: the earliest claim wins) and its workflow started
+ * with workflow_dispatch; a stage out of attempts goes to a person; `close`
+ * and `needs-human` are acted on when the file's `act-on` says so. GitHub is
+ * the only store: claims and attempts are read from the thread.
+ */
+import { emit } from '../codec/index.js';
+import { UsageError } from '../common/errors.js';
+import { formatPeriod } from '../common/periods.js';
+import { resolveAnswer, routeRules, type Resolved, type Stage } from '../common/pipeline.js';
+import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
+import { trustedOfType } from '../common/trusted-annotations.js';
+import type { WorkItem } from '../common/work-item.js';
+import { buildContext, candidatesOf, stageRuns, type ContextRequest, type StageRuns } from '../decision/context.js';
+import { requestStats, type GitHub } from '../github/client.js';
+import { readContextSnapshot } from '../github/context-read.js';
+import { ApiError } from '../github/errors.js';
+import { readPipelineFile } from '../github/pipeline-read.js';
+import { listComments } from '../github/reads.js';
+import { listIssues } from '../github/repo-reads.js';
+import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
+import { addLabels, closeIssue, createComment, deleteComment } from '../github/writes.js';
+import type { DispatchInputs } from './inputs.js';
+
+export interface Dispatched {
+  number: number;
+  stage: string;
+  workflow: string;
+  claim: string;
+}
+
+export interface Escalated {
+  number: number;
+  stage: string;
+  attempts: number;
+}
+
+/** What happened to one work item, for the summary and the log. */
+export interface ItemOutcome {
+  number: number;
+  next: string;
+  why: string;
+  /** dispatched, running (a live claim), escalated, closed, needs-human, claimed-elsewhere, or waiting (nothing to start). */
+  action: 'dispatched' | 'running' | 'escalated' | 'closed' | 'needs-human' | 'claimed-elsewhere' | 'waiting';
+  detail: string;
+}
+
+export interface DispatchOutcome {
+  pipeline: Resolved;
+  items: ItemOutcome[];
+  dispatched: Dispatched[];
+  escalated: Escalated[];
+  /** Items that could not be read: named, the rest still acted on. */
+  unread: string[];
+}
+
+/** The work item as the route sees it, and where the dispatcher writes about it (the issue; a PR's first issue). */
+interface Read {
+  result: ReturnType<typeof buildContext>;
+  req: ContextRequest;
+  target: WorkItem;
+  defaultBranch: string | null;
+}
+
+async function readItem(gh: GitHub, inputs: DispatchInputs, number: number, trust: TrustPolicy, p: Resolved): Promise<Read> {
+  const snapshot = await readContextSnapshot(gh, inputs.repo, number, async (pull) => counts('closing-reference', pull.author, trust));
+  const isPull = snapshot.subject.kind === 'pull';
+  const req: ContextRequest = {
+    repository: snapshot.repository,
+    subject: snapshot.subject,
+    issues: isPull ? snapshot.closes.slice(0, 20) : [snapshot.subject],
+    pull: isPull ? snapshot.subject : null,
+    pulls: isPull ? [] : snapshot.pulls,
+    parent: snapshot.parent,
+    chain: p.pipeline.chain.map((s) => s.type),
+    stage: null,
+    budget: 200_000,
+    trust,
+    unreadable: [],
+    rules: routeRules(p.pipeline),
+  };
+  return { result: buildContext(req), req, target: req.issues[0] ?? snapshot.subject, defaultBranch: snapshot.defaultBranch };
+}
+
+const claimText = (stage: string, holder: string, ttlMs: number) =>
+  emit('CLAIM', {
+    fields: { Holder: holder, Files: '(a pipeline stage: none named)', Interfaces: '(none)', TTL: formatPeriod(ttlMs), Stage: stage },
+  });
+
+/**
+ * Claim the stage, then read the thread back: a trusted live claim of the same stage written before ours (another
+ * dispatcher's) wins, and ours is deleted again. The claim's URL, or null when another won.
+ */
+async function claim(gh: GitHub, inputs: DispatchInputs, target: WorkItem, stage: string, p: Resolved, trust: TrustPolicy, now: number) {
+  const ours = await createComment(gh, inputs.repo, target.number, claimText(stage, inputs.runUrl, p.pipeline.claimTtlMs));
+  const thread = await listComments(gh, inputs.repo, target.number);
+  const ttl = p.pipeline.claimTtlMs;
+  const earlier = trustedOfType(thread, target.number, 'CLAIM', trust).find((c) => {
+    if (!c.comment || c.comment.id === ours.id || c.annotation.sentinelState !== 'complete') return false;
+    const stageOf = String(c.annotation.fields.Stage ?? '')
+      .replace(/`/g, '')
+      .trim()
+      .toUpperCase();
+    const at = c.comment.createdAt ?? '';
+    const live = at !== '' && Date.parse(at) + ttl > now;
+    const first = at < (ours.createdAt ?? '') || (at === (ours.createdAt ?? '') && c.comment.id < ours.id);
+    // Only a claim this dispatcher did not see when it decided: one it saw live would have stopped it.
+    return stageOf === stage && live && first && Date.parse(at) > now - ttl;
+  });
+  if (!earlier) return { url: ours.url, lost: null };
+  await deleteComment(gh, inputs.repo, ours.id);
+  return { url: null, lost: earlier.url };
+}
+
+function attemptsComment(stage: string, runs: StageRuns, budget: number): string {
+  const links = runs.attempts.map((a, i) => `${i + 1}. ${a.kind} — ${a.url}`).join('\n');
+  return `**FORGE dispatch**: ${stage} has had ${runs.count} attempts since it last completed, and the pipeline allows ${budget}: a person decides what happens next, and nothing more is dispatched for it.\n\n${links}\n`;
+}
+
+async function actOnItem(
+  gh: GitHub,
+  inputs: DispatchInputs,
+  p: Resolved,
+  trust: TrustPolicy,
+  number: number,
+  runnerNow: number,
+  out: DispatchOutcome,
+) {
+  const read = await readItem(gh, inputs, number, trust, p);
+  // Claims are stamped by GitHub's clock: their age is judged by it too (the Date of this run's first answer), not the runner's.
+  const now = requestStats(gh).firstAnswerAt ?? runnerNow;
+  const next = read.result.nextPhase;
+  const why = read.result.nextReason;
+  const target = read.target;
+  const item = (action: ItemOutcome['action'], detail: string) => out.items.push({ number, next, why, action, detail });
+  const stage: Stage | undefined = p.pipeline.chain.find((s) => s.type === next && s.workflow !== null);
+  if (stage?.workflow) {
+    const runs = stageRuns(candidatesOf(read.req), next, now, p.pipeline.claimTtlMs);
+    if (runs.live) return item('running', `${next} is claimed by ${runs.live.holder} until ${runs.live.expiresAt} (${runs.live.url})`);
+    if (runs.count >= p.pipeline.attempts) {
+      out.escalated.push({ number, stage: next, attempts: runs.count });
+      if (target.labels.includes('needs-human')) return item('escalated', `${runs.count} attempts; already labelled needs-human`);
+      if (!inputs.dryRun) {
+        await addLabels(gh, inputs.repo, target.number, ['needs-human']);
+        await createComment(gh, inputs.repo, target.number, attemptsComment(next, runs, p.pipeline.attempts));
+      }
+      return item('escalated', `${runs.count} attempts of ${p.pipeline.attempts}: labelled needs-human, with a comment listing them`);
+    }
+    if (read.defaultBranch === null)
+      throw new ApiError(`reading #${number}: GitHub did not name the default branch to start ${stage.workflow} on`, null);
+    if (inputs.dryRun) {
+      out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: '' });
+      return item('dispatched', `would claim ${next} on #${target.number} and start ${stage.workflow} (dry run)`);
+    }
+    const claimed = await claim(gh, inputs, target, next, p, trust, now);
+    if (claimed.url === null)
+      return item('claimed-elsewhere', `another dispatcher claimed ${next} first (${claimed.lost}): nothing started`);
+    await dispatchWorkflow(gh, inputs.repo, stage.workflow, read.defaultBranch, {
+      'issue-number': String(target.number),
+      stage: next,
+      claim: claimed.url,
+    });
+    out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: claimed.url });
+    return item('dispatched', `claimed ${next} (${claimed.url}) and started ${stage.workflow} on ${read.defaultBranch}`);
+  }
+  if (next === 'close' && p.pipeline.actOn.includes('close') && target.kind === 'issue' && target.state !== 'closed') {
+    if (!inputs.dryRun) {
+      await addLabels(gh, inputs.repo, target.number, ['workflow:invalid']);
+      await closeIssue(gh, inputs.repo, target.number, 'not_planned');
+    }
+    return item('closed', `closed #${target.number} as not planned and labelled workflow:invalid`);
+  }
+  if (next === 'needs-human' && p.pipeline.actOn.includes('needs-human') && !target.labels.includes('needs-human')) {
+    if (!inputs.dryRun) {
+      await addLabels(gh, inputs.repo, target.number, ['needs-human']);
+      await createComment(gh, inputs.repo, target.number, `**FORGE dispatch**: a person is needed — ${why}\n`);
+    }
+    return item('needs-human', `labelled #${target.number} needs-human, with one comment saying why`);
+  }
+  return item('waiting', stage ? '' : `${next} is not a stage the pipeline file maps to a workflow: nothing to start`);
+}
+
+export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: number): Promise<DispatchOutcome> {
+  const p = resolveAnswer(await readPipelineFile(gh, inputs.repo));
+  const trust = inputs.trust ?? parseTrustPolicy(p.pipeline.trustedAuthors);
+  // Every mapped workflow is checked before anything is written: a missing file or input is one line.
+  for (const s of p.pipeline.chain) if (s.workflow) await checkWorkflow(gh, inputs.repo, s.type, s.workflow);
+  const out: DispatchOutcome = { pipeline: p, items: [], dispatched: [], escalated: [], unread: [] };
+  if (inputs.scope === 'item') {
+    await actOnItem(gh, inputs, p, trust, inputs.number as number, now, out);
+    return out;
+  }
+  const open = await listIssues(gh, inputs.repo, { state: 'open' });
+  for (const issue of open) {
+    try {
+      await actOnItem(gh, inputs, p, trust, issue.number, now, out);
+    } catch (err) {
+      // One unreadable item is named; the sweep goes on.
+      if (err instanceof UsageError) throw err;
+      out.unread.push(`#${issue.number}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+  }
+  return out;
+}

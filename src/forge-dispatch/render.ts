@@ -1,0 +1,37 @@
+/**
+ * forge-dispatch's outputs and job summary. The step fails only for what it
+ * could not do (a bad pipeline file or workflow: the runner's error line); an
+ * item it could not read is named, `inconclusive` is true, and the rest stand.
+ */
+import { inert, tableCell } from '../common/markdown.js';
+import type { ActionResult } from '../common/runner.js';
+import type { DispatchInputs } from './inputs.js';
+import type { DispatchOutcome } from './logic.js';
+
+/** The step's outputs, as action.yml declares them. */
+export const OUTPUTS = ['dispatched', 'escalated', 'board-url', 'inconclusive'] as const;
+
+export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome): ActionResult {
+  const rows = outcome.items.map((i) => `| #${i.number} | ${tableCell(i.next)} | ${i.action} | ${tableCell(inert(i.detail || i.why))} |`);
+  const summary = [
+    `## FORGE dispatch${inputs.dryRun ? ' (dry run)' : ''}`,
+    '',
+    `${outcome.dispatched.length} started, ${outcome.escalated.length} handed to a person, ${outcome.items.length} item(s) read${outcome.unread.length > 0 ? `, ${outcome.unread.length} not read` : ''}.`,
+    '',
+    ...(rows.length > 0 ? ['| item | next phase | action | why |', '|---|---|---|---|', ...rows, ''] : []),
+    ...(outcome.unread.length > 0
+      ? ['**Not read** (the rest was still acted on):', '', ...outcome.unread.map((u) => `- ${inert(u)}`), '']
+      : []),
+  ].join('\n');
+  return {
+    outputs: {
+      dispatched: JSON.stringify(outcome.dispatched),
+      escalated: JSON.stringify(outcome.escalated),
+      'board-url': '',
+      inconclusive: outcome.unread.length > 0,
+    },
+    summary,
+    failure: null,
+    warnings: outcome.unread.map((u) => `not read: ${u}`),
+  };
+}
