@@ -25,6 +25,7 @@ export default {
     '**/context-rules.test.ts',
     '**/decision-property.test.ts',
     '**/decision-rules.test.ts',
+    '**/decision-exact.test.ts',
     '**/pipeline.test.ts',
   ],
   reporters: ['default'],

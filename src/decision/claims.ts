@@ -52,9 +52,12 @@ export function claimOf(c: Candidate, ttlMs: number): Claim | null {
 export function stageRuns(candidates: readonly Candidate[], stage: string, now: number, ttlMs: number): StageRuns {
   const own = candidates.filter((c) => c.scope === 'own' && c.untrusted === null);
   // The stage's last completion: what came before it is history.
-  const done = own
-    .filter((c) => c.annotation.type === stage && c.annotation.sentinelState === 'complete')
-    .reduce((latest, c) => (when(c) > latest ? when(c) : latest), '');
+  const done =
+    own
+      .filter((c) => c.annotation.type === stage && c.annotation.sentinelState === 'complete')
+      .map(when)
+      .sort()
+      .at(-1) ?? '';
   const claims = own
     .map((c) => claimOf(c, ttlMs))
     .filter((k): k is Claim => k !== null && k.stage === stage && k.createdAt > done)

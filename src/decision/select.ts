@@ -34,10 +34,14 @@ export interface StageEntry {
 /** When each annotation was written, for "newest": ISO times compare as strings; none counts as oldest. */
 const when = (c: Candidate) => c.createdAt ?? '';
 
-/** Annotations of one stage that compete: the same type on the same item (and, for REVIEWER, the same domain). */
+/**
+ * Annotations of one stage that compete: the same type in the same scope and repository (and, for REVIEWER, the
+ * same domain). The issue and the PR that closes it are one work item: across them, the newest speaks; another
+ * repository's chain (a foreign issue a PR closes) is its own.
+ */
 function keyOf(c: Candidate): string {
   const domain = c.annotation.type === 'REVIEWER' ? `|${reviewDomain(c.annotation)}` : '';
-  return `${c.scope}|${c.id.split('/')[0]}|${c.annotation.type}${domain}`;
+  return `${c.scope}|${c.id.slice(0, c.id.indexOf('#'))}|${c.annotation.type}${domain}`;
 }
 
 export interface Selection {
