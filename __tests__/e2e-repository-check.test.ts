@@ -97,7 +97,16 @@ test('a whole repository: every issue checked, failing first, at ceil(issues/100
     state: 'none',
     terminal: 'false',
   });
-  const report = JSON.parse(r.outputs.report) as { repository: string; counts: Record<string, number>; issues: Entry[] };
+  // The report output carries 64 KiB: its issues list keeps the failing ones first and says how many it left out;
+  // the whole report is in the file the warning names.
+  const cut = JSON.parse(r.outputs.report) as { issues: Entry[]; omitted: { field: string; count: number } };
+  expect(Buffer.byteLength(r.outputs.report)).toBeLessThanOrEqual(65_536);
+  expect(cut.omitted.field).toBe('issues');
+  expect(cut.issues.length + cut.omitted.count).toBe(250);
+  expect(cut.issues.slice(0, failingNumbers.length).map((e) => e.number)).toEqual(failingNumbers);
+  const file = /output report is cut to 64 KiB .*; the whole is in (\S+)/.exec(r.stdout)?.[1] ?? '';
+  const { readFileSync } = await import('node:fs');
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { repository: string; counts: Record<string, number>; issues: Entry[] };
   expect(report.repository).toBe(repo);
   expect(report.counts).toEqual({ failing: failingNumbers.length, conforming: 250 - failingNumbers.length - 1, exempt: 1 });
   // Failing issues first, in number order; PRs are not in a repository audit.
