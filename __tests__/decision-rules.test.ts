@@ -11,7 +11,7 @@ import { buildContext, routeHoldsGate, staleStages, upstreamDigest, type Context
 import { evaluate } from '../src/decision/evaluate.js';
 import { route } from '../src/decision/next-phase.js';
 import { select } from '../src/decision/select.js';
-import { builder, investigator, reviewer } from './support/seed.js';
+import { builder, critique, investigator, reviewer, userFeedback } from './support/seed.js';
 import { comment, item, OWNER, STRANGER } from './support/work-items.js';
 
 const trust = parseTrustPolicy(undefined);
@@ -32,24 +32,7 @@ const routeOf = (comments: ThreadComment[], chain: string[], extra: Partial<Para
   route({ chain, labels, sel: sel([item(1, comments)]), ...extra });
 
 const DESIGN = ['DESIGN_CONTEXT', 'DESIGN_RATIONALE', 'DESIGN_SPEC', 'CRITIQUE', 'USER_FEEDBACK', 'DESIGN_SHIPPED'];
-const critique = (verdict: string) =>
-  emit('CRITIQUE', {
-    title: 'Critique — shop · iteration 1/3',
-    fields: { 'Lint floor': 'PASS', Render: 'desktop', 'Perceptual findings': '- N1: ok', Verdict: verdict },
-  });
-const feedback = (satisfied: string) =>
-  emit('USER_FEEDBACK', {
-    title: 'User Feedback — shop · round 1',
-    fields: {
-      'Section target': 'all',
-      'Feedback type': 'freeform',
-      'Asset URL': 'none',
-      Modification: 'warmer',
-      'Emotion target': 'unchanged',
-      Satisfied: satisfied,
-      'Freeform notes': '-',
-    },
-  });
+const feedback = userFeedback;
 
 describe('§4.4: the design loop', () => {
   test('each verdict routes where the spec sends it, and says why', () => {

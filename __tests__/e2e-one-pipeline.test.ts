@@ -14,7 +14,7 @@ import YAML from 'yaml';
 import { emit, parse } from '../src/codec/index.js';
 import type { FakeGitHub } from './support/github-server.js';
 import { ROOT, runBundle, runComposite } from './support/run-action.js';
-import { builder, investigator, reviewer } from './support/seed.js';
+import { builder, critique, investigator, reviewer, userFeedback } from './support/seed.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
 
 const server = useFakeGitHub();
@@ -241,24 +241,7 @@ describe('chains as the spec writes them', () => {
   test('§4.4: ITERATE → CRITIQUE again, BUDGET-EXHAUSTED → needs-human, Satisfied: no → generation, DESIGN_SHIPPED → none', async () => {
     const chain = 'chain: [DESIGN_CONTEXT, DESIGN_RATIONALE, DESIGN_SPEC, CRITIQUE, USER_FEEDBACK, DESIGN_SHIPPED]\n';
     const { repo, issue } = setup(`${AGENT_FILE}${chain}`);
-    const critique = (verdict: string) =>
-      emit('CRITIQUE', {
-        title: 'Critique — shop · iteration 1/3',
-        fields: { 'Lint floor': 'PASS', Render: 'desktop + mobile captured', 'Perceptual findings': '- N1: ok', Verdict: verdict },
-      });
-    const feedback = (satisfied: string) =>
-      emit('USER_FEEDBACK', {
-        title: 'User Feedback — shop · round 1',
-        fields: {
-          'Section target': 'all',
-          'Feedback type': 'freeform',
-          'Asset URL': 'none',
-          Modification: 'warmer',
-          'Emotion target': 'unchanged',
-          Satisfied: satisfied,
-          'Freeform notes': '-',
-        },
-      });
+    const feedback = userFeedback;
     const next = async () => (await contextStep(repo, issue.number)).outputs['next-phase'];
     gh.comment(repo, issue.number, 'forge-agent[bot]', critique('ITERATE'));
     expect(await next()).toBe('CRITIQUE');

@@ -45,3 +45,25 @@ export const reviewer = (verdict = 'APPROVED', domain?: string) =>
     fields: { Verdict: verdict },
     findings: [{ severity: 'LOW', location: '`a.ts:1`', issue: 'nit', suggestedFix: 'rename', prevention: 'lint' }],
   });
+
+/** §4.4: one render → critique iteration. */
+export const critique = (verdict: string) =>
+  emit('CRITIQUE', {
+    title: 'Critique — shop · iteration 1/3',
+    fields: { 'Lint floor': 'PASS', Render: 'desktop + mobile captured', 'Perceptual findings': '- N1: ok', Verdict: verdict },
+  });
+
+/** §4.4: one user-feedback round. */
+export const userFeedback = (satisfied: string) =>
+  emit('USER_FEEDBACK', {
+    title: 'User Feedback — shop · round 1',
+    fields: {
+      'Section target': 'all',
+      'Feedback type': 'freeform',
+      'Asset URL': 'none',
+      Modification: 'warmer',
+      'Emotion target': 'unchanged',
+      Satisfied: satisfied,
+      'Freeform notes': '-',
+    },
+  });

@@ -127,6 +127,40 @@ function read(req: ContextRequest): Read {
   return { threads, candidates, sel: select(candidates) };
 }
 
+/** What a reader read of a work item (forge-context's snapshot has this shape): the item and what it reads with it. */
+export interface WorkItemRead {
+  repository: string;
+  subject: WorkItem;
+  /** For a PR: the issues it closes that were read. */
+  closes: WorkItem[];
+  /** For an issue: the open PRs that close it that were read. */
+  pulls: WorkItem[];
+  parent: { item: WorkItem; repository: string } | null;
+}
+
+/** At most this many issues a PR closes are read with it. */
+export const CLOSES_READ = 20;
+
+/**
+ * The request for a work item as it was read: a PR with the issues it closes, an issue with the open PRs that close
+ * it — so both sides route alike; the reader and the dispatcher build it the same way.
+ */
+export function workItemRequest(
+  read: WorkItemRead,
+  rest: Omit<ContextRequest, 'repository' | 'subject' | 'issues' | 'pull' | 'pulls' | 'parent'>,
+): ContextRequest {
+  const isPull = read.subject.kind === 'pull';
+  return {
+    repository: read.repository,
+    subject: read.subject,
+    issues: isPull ? read.closes.slice(0, CLOSES_READ) : [read.subject],
+    pull: isPull ? read.subject : null,
+    pulls: isPull ? [] : read.pulls,
+    parent: read.parent,
+    ...rest,
+  };
+}
+
 /** Every annotation of the work item's threads, with its standing (what claims and attempts are read from). */
 export function candidatesOf(req: ContextRequest): Candidate[] {
   return read(req).candidates;

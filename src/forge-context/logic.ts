@@ -12,7 +12,7 @@ import {
   buildContext,
   gistsWanted,
   stalled,
-  type ContextRequest,
+  workItemRequest,
   type ContextResult,
   type GistText,
   type StageEntry,
@@ -165,22 +165,16 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
     );
   if (isPull && snapshot.closingCount > 20)
     unreadable.push(`PR #${inputs.number} links ${snapshot.closingCount} issues: the first 20 are read`);
-  const request: ContextRequest = {
-    repository: snapshot.repository,
-    subject: snapshot.subject,
-    issues: isPull ? snapshot.closes.slice(0, 20) : [snapshot.subject],
-    pull: isPull ? snapshot.subject : null,
-    pulls: isPull ? [] : snapshot.pulls,
+  const request = workItemRequest(snapshot, {
     rules: settings.rules,
     // Claims are judged by GitHub's clock (this run's first answer), as the dispatcher judges them.
     claims: { now: requestStats(gh).firstAnswerAt ?? now, ttlMs: settings.pipeline.pipeline.claimTtlMs },
-    parent: snapshot.parent,
     chain: settings.chain,
     stage: inputs.stage,
     budget: inputs.budget,
     trust: settings.trust,
     unreadable,
-  };
+  });
   // A gist's owner is trusted as a comment author would be: by login, or by the role the same login shows in these threads.
   const roles = new Map<string, string>();
   for (const item of own.filter((i) => !i.foreign))

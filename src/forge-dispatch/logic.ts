@@ -15,7 +15,7 @@ import { resolveAnswer, routeRules, type Resolved, type Stage } from '../common/
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { trustedOfType } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
-import { buildContext, candidatesOf, stageRuns, type ContextRequest, type StageRuns } from '../decision/context.js';
+import { buildContext, candidatesOf, stageRuns, workItemRequest, type ContextRequest, type StageRuns } from '../decision/context.js';
 import { requestStats, type GitHub } from '../github/client.js';
 import { readContextSnapshot } from '../github/context-read.js';
 import { ApiError } from '../github/errors.js';
@@ -68,21 +68,14 @@ interface Read {
 
 async function readItem(gh: GitHub, inputs: DispatchInputs, number: number, trust: TrustPolicy, p: Resolved): Promise<Read> {
   const snapshot = await readContextSnapshot(gh, inputs.repo, number, async (pull) => counts('closing-reference', pull.author, trust));
-  const isPull = snapshot.subject.kind === 'pull';
-  const req: ContextRequest = {
-    repository: snapshot.repository,
-    subject: snapshot.subject,
-    issues: isPull ? snapshot.closes.slice(0, 20) : [snapshot.subject],
-    pull: isPull ? snapshot.subject : null,
-    pulls: isPull ? [] : snapshot.pulls,
-    parent: snapshot.parent,
+  const req = workItemRequest(snapshot, {
     chain: p.pipeline.chain.map((s) => s.type),
     stage: null,
     budget: 200_000,
     trust,
     unreadable: [],
     rules: routeRules(p.pipeline),
-  };
+  });
   return { result: buildContext(req), req, target: req.issues[0] ?? snapshot.subject, defaultBranch: snapshot.defaultBranch };
 }
 
