@@ -55,6 +55,17 @@ export function defineCliTests(forge: Forge): void {
     expect(forge(['validate', '-'], '<!-- FORGE:GATE_FAILED -->').code).toBe(0);
   });
 
+  test("emit CARD --b64 prints the spec's line byte for byte (§13.3): values as typed, type CARD in the payload", () => {
+    const r = forge(['emit', 'CARD', '--field', 'issue=1370', '--field', 'status=merged', '--b64']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('<!-- FORGE:CARD: v1 sha:7234c2d8 b64:eyJpc3N1ZSI6IjEzNzAiLCJzdGF0dXMiOiJtZXJnZWQiLCJ0eXBlIjoiQ0FSRCJ9 -->\n');
+    // A type given is kept; the line reads back through parse and validate.
+    expect(forge(['emit', 'CARD', '--field', 'type=STATUS', '--field', 'n=1', '--b64']).out).toContain(
+      `b64:${Buffer.from('{"n":"1","type":"STATUS"}').toString('base64url')} -->`,
+    );
+    expect(forge(['validate'], r.out).code).toBe(0);
+  });
+
   test('emit --partial, --value, --card and a digit type warning', () => {
     expect(forge(['emit', 'CONTEXT', '--partial']).out.trim().endsWith('<!-- FORGE:CONTEXT:PARTIAL -->')).toBe(true);
     expect(forge(['emit', 'PRIOR_GIST', '--value', 'https://gist.github.com/a/b']).out).toBe(

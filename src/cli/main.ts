@@ -312,8 +312,9 @@ function cmdEmit(args: string[], io: Io): number {
 /**
  * §13.3's machine surface: `emit CARD --field k=v … --b64` writes the fields
  * as the CARD's payload (canonical JSON, base64url), one line
- * `<!-- FORGE:CARD: v1 sha:… b64:… -->`. A value that is a JSON number,
- * boolean or null is that value (`issue=1370` is 1370); anything else a string.
+ * `<!-- FORGE:CARD: v1 sha:… b64:… -->`, byte for byte as the spec prints it:
+ * every value a string as typed (`issue=1370` is "1370"), and `type: "CARD"`
+ * in the payload unless a `type` field is given. A reader takes either form.
  */
 function emitB64(p: Parsed, io: Io): number {
   const type = p.positional[0].replace(/^FORGE:/, '');
@@ -323,9 +324,10 @@ function emitB64(p: Parsed, io: Io): number {
   const payload: Record<string, unknown> = {};
   for (const f of p.flags.get('field') ?? []) {
     const [k, v] = keyValue('--field', f);
-    payload[k] = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/.test(v) ? JSON.parse(v) : v;
+    payload[k] = v;
   }
   if (Object.keys(payload).length === 0) throw new UsageError('--b64 needs the payload as --field key=value');
+  payload.type ??= 'CARD';
   io.out(`<!-- FORGE:CARD: ${cardValue(payload)} -->\n`);
   return 0;
 }
