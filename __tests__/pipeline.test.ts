@@ -88,6 +88,7 @@ describe('reading the file', () => {
     ['chain:\n  - type: X_SCAN\n    blocks: [{ field: Result }]\n', 'forge.yml:3: chain[0].blocks[0]: needs field and values'],
     ['board:\n  name: x\n', 'forge.yml:2: board.name: unknown key; the keys here are title'],
     ['stale: rerun\nstale: ignore\n', 'forge.yml:2: stale: given twice'],
+    ['act-on: [close, merge]\n', 'forge.yml:1: act-on: each must be one of close, needs-human, got "merge"'],
     ['chain: [INVESTIGATOR\n', 'forge.yml:2: not valid YAML'],
     ['- INVESTIGATOR\n', 'forge.yml:1: : must be a mapping'],
   ])('%j is one error naming the file, the line and the key', (text, message) => {
@@ -289,4 +290,10 @@ describe('periods', () => {
     expect(formatPeriod(48 * 3_600_000)).toBe('2d');
     expect(formatPeriod(1500)).toBe('1500ms');
   });
+});
+
+test('act-on: a list of close and needs-human, read once each; empty by default', () => {
+  expect(parsePipelineFile('act-on: [needs-human, close, close]\n').actOn).toEqual(['needs-human', 'close']);
+  expect(parsePipelineFile('act-on: close\n').actOn).toEqual(['close']);
+  expect(parsePipelineFile('act-on:\n').actOn).toEqual([]);
 });
