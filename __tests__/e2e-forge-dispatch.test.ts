@@ -295,3 +295,50 @@ test("docs/workflows.md's dispatcher pipeline file is one the dispatcher reads",
   ]);
   expect(p.actOn).toEqual(['close']);
 });
+
+describe('the pipeline board', () => {
+  test('one issue, opened once and edited in place only when its text changes; the doctor finds what is stuck', async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const building = gh.issue(repo, { title: 'Half built', labels: ['workflow:building'] });
+    const review = gh.issue(repo, { title: 'Waiting for review', labels: ['workflow:in-review'] });
+    gh.comment(repo, review.number, 'maintainer', investigator());
+    gh.comment(repo, review.number, 'maintainer', builder());
+    const stray = gh.issue(repo, { user: 'maintainer', pull: { body: 'A tidy-up.', head: 'chore/tidy' } });
+    const first = await dispatch(repo, { scope: 'repository' });
+    expect(first.code).toBe(0);
+    const boards = [...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board');
+    expect(boards).toHaveLength(1);
+    const board = boards[0];
+    expect(first.outputs['board-url']).toBe(`https://github.example/${repo}/issues/${board.number}`);
+    const body = board.body ?? '';
+    expect(body.startsWith('<!-- forge:board -->\n# FORGE pipeline board')).toBe(true);
+    expect(body).toContain(`| [#${issue.number}](`);
+    expect(body).toContain('```mermaid\nflowchart LR');
+    expect(body).toMatch(/INVESTIGATOR\["INVESTIGATOR \(\d+\)"\] --> BUILDER\["BUILDER \(\d+\)"\]/);
+    expect(body).toContain(`### Building without a BUILDER (1)\n\n- #${building.number} (workflow:building)`);
+    expect(body).toContain(`### In review without an open PR (1)\n\n- #${review.number} (workflow:in-review)`);
+    expect(body).toContain(`### Open PRs that carry no annotation and close no listed issue (1)\n\n- #${stray.number}`);
+    // The board is no work item: nothing is claimed or started for it.
+    expect(r.dispatches.map((d) => d.inputs['issue-number'])).not.toContain(String(board.number));
+    expect(claims(repo, board.number)).toHaveLength(0);
+
+    // The next sweep sees the stages running and says so; the one after changes nothing and writes nothing.
+    await dispatch(repo, { scope: 'repository' });
+    expect([...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board')).toHaveLength(1);
+    const writes = gh.writes().length;
+    const third = await dispatch(repo, { scope: 'repository' });
+    expect(third.outputs['board-url']).toBe(first.outputs['board-url']);
+    expect(gh.writes().length).toBe(writes);
+  });
+
+  test("a stranger's issue titled like the board is a work item, not the board; board: false writes none", async () => {
+    const { repo, r } = setup();
+    gh.issue(repo, { user: 'drive-by', title: 'FORGE pipeline board', body: '<!-- forge:board -->\nfake' });
+    const d = await dispatch(repo, { scope: 'repository', board: 'false' });
+    expect(d.outputs['board-url']).toBe('');
+    expect([...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board')).toHaveLength(1);
+    await dispatch(repo, { scope: 'repository' });
+    expect([...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board')).toHaveLength(2);
+  });
+});

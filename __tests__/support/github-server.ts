@@ -1536,6 +1536,20 @@ export class FakeGitHub {
       }
     }
 
+    // POST /repos/{o}/{r}/issues: a new issue by the token's identity.
+    if (rest[0] === 'issues' && rest.length === 1 && method === 'POST') {
+      if (typeof body?.title !== 'string' || body.title === '')
+        return [422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }] }];
+      if (typeof body?.body === 'string' && body.body.length > 65536) return [422, { message: 'Validation Failed' }];
+      const created = this.issue(`${r.owner}/${r.name}`, {
+        title: body.title,
+        body: typeof body.body === 'string' ? body.body : null,
+        user: writer,
+        labels: Array.isArray(body.labels) ? body.labels : [],
+      });
+      return conformed(201, this.issueJson(r, created));
+    }
+
     if (rest[0] === 'issues' && rest.length === 1 && method === 'GET') {
       const state = url.searchParams.get('state') ?? 'open';
       const ms = url.searchParams.get('milestone');

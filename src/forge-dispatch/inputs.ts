@@ -18,6 +18,8 @@ export interface DispatchInputs {
   /** The work item (scope item); null for the repository. */
   number: number | null;
   dryRun: boolean;
+  /** scope repository: keep the pipeline board issue current. */
+  board: boolean;
   /** trusted-authors as given; null when empty (the pipeline file decides). */
   trust: TrustPolicy | null;
   /** This run's page: the Holder of the claims it writes. */
@@ -28,6 +30,7 @@ export const SCHEMA = {
   ...COMMON_INPUTS,
   scope: { input: 'scope', parse: oneOf(['item', 'repository'] as const, 'item') },
   dryRun: { input: 'dry-run', parse: bool(false) },
+  board: { input: 'board', parse: bool(true) },
 };
 
 /** GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID[/attempts/N]: the holder a claim names. */
@@ -53,6 +56,8 @@ export function readDispatchInputs(get: Getter, event: EventInfo): DispatchInput
     scope: raw.scope,
     number,
     dryRun: raw.dryRun,
+    // The board is of every open item: only a repository sweep writes it.
+    board: raw.board && raw.scope === 'repository',
     trust: common.trustInput,
     runUrl: runUrl(),
   };

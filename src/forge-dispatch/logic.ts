@@ -8,7 +8,8 @@
  * and `needs-human` are acted on when the file's `act-on` says so. GitHub is
  * the only store: claims and attempts are read from the thread.
  */
-import { emit } from '../codec/index.js';
+import { currentState, emit, TERMINAL_LABELS } from '../codec/index.js';
+import { sameText } from '../common/line-ends.js';
 import { UsageError } from '../common/errors.js';
 import { formatPeriod } from '../common/periods.js';
 import { resolveAnswer, routeRules, type Resolved, type Stage } from '../common/pipeline.js';
@@ -20,10 +21,11 @@ import { requestStats, type GitHub } from '../github/client.js';
 import { readContextSnapshot } from '../github/context-read.js';
 import { ApiError } from '../github/errors.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
-import { listComments } from '../github/reads.js';
+import { listComments, listOpenPulls } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
 import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
-import { addLabels, closeIssue, createComment, deleteComment } from '../github/writes.js';
+import { addLabels, closeIssue, createComment, createIssue, deleteComment, updateIssueBody } from '../github/writes.js';
+import { BOARD_MARKER, boardMarkdown, type BoardItem } from './board.js';
 import type { DispatchInputs } from './inputs.js';
 
 export interface Dispatched {
@@ -50,6 +52,10 @@ export interface ItemOutcome {
 }
 
 export interface DispatchOutcome {
+  /** The board issue's URL when this sweep wrote or found it current; '' otherwise. */
+  boardUrl: string;
+  /** What the board said of each item (scope repository). */
+  board: BoardItem[];
   pipeline: Resolved;
   items: ItemOutcome[];
   dispatched: Dispatched[];
@@ -129,7 +135,10 @@ async function actOnItem(
   const next = read.result.nextPhase;
   const why = read.result.nextReason;
   const target = read.target;
-  const item = (action: ItemOutcome['action'], detail: string) => out.items.push({ number, next, why, action, detail });
+  const item = (action: ItemOutcome['action'], detail: string) => {
+    out.items.push({ number, next, why, action, detail });
+    out.board.push(boardItem(read, next, action === 'waiting' ? why : detail || why, action, p, now));
+  };
   const stage: Stage | undefined = p.pipeline.chain.find((s) => s.type === next && s.workflow !== null);
   if (stage?.workflow) {
     const runs = stageRuns(candidatesOf(read.req), next, now, p.pipeline.claimTtlMs);
@@ -182,12 +191,17 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
   const trust = inputs.trust ?? parseTrustPolicy(p.pipeline.trustedAuthors);
   // Every mapped workflow is checked before anything is written: a missing file or input is one line.
   for (const s of p.pipeline.chain) if (s.workflow) await checkWorkflow(gh, inputs.repo, s.type, s.workflow);
-  const out: DispatchOutcome = { pipeline: p, items: [], dispatched: [], escalated: [], unread: [] };
+  const out: DispatchOutcome = { boardUrl: '', board: [], pipeline: p, items: [], dispatched: [], escalated: [], unread: [] };
   if (inputs.scope === 'item') {
     await actOnItem(gh, inputs, p, trust, inputs.number as number, now, out);
     return out;
   }
-  const open = await listIssues(gh, inputs.repo, { state: 'open' });
+  const listed = await listIssues(gh, inputs.repo, { state: 'open' });
+  // The board is no work item: found by its title and marker, written only by a trusted author.
+  const isBoard = (i: WorkItem) =>
+    i.title === p.pipeline.boardTitle && i.body.startsWith(BOARD_MARKER) && counts('issue-body', i.author, trust);
+  const boardIssue = listed.find(isBoard) ?? null;
+  const open = listed.filter((i) => !isBoard(i));
   for (const issue of open) {
     try {
       await actOnItem(gh, inputs, p, trust, issue.number, now, out);
@@ -197,5 +211,54 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
       out.unread.push(`#${issue.number}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
   }
+  if (inputs.board) out.boardUrl = await writeBoard(gh, inputs, p, out, boardIssue);
   return out;
+}
+
+/** What the board says of one item. */
+function boardItem(read: Read, next: string, why: string, action: string, p: Resolved, now: number): BoardItem {
+  const own = candidatesOf(read.req).filter((c) => c.scope === 'own' && c.untrusted === null);
+  const chain = new Set(p.pipeline.chain.map((s) => s.type));
+  const lastStageAt =
+    own
+      .filter((c) => chain.has(c.annotation.type) && c.createdAt !== null)
+      .map((c) => c.createdAt as string)
+      .sort()
+      .at(-1) ?? null;
+  const state = currentState(read.target.labels);
+  const since = lastStageAt ?? read.target.createdAt ?? null;
+  return {
+    number: read.target.number,
+    title: read.target.title,
+    url: read.target.url,
+    state,
+    next,
+    why: action === 'waiting' ? why : `${action}: ${why}`,
+    action,
+    lastStageAt,
+    hasBuilder: own.some((c) => c.annotation.type === 'BUILDER'),
+    openPulls: (read.req.pulls ?? []).map((x) => x.number),
+    stuck:
+      state.startsWith('workflow:') && !TERMINAL_LABELS.has(state) && since !== null && now - Date.parse(since) > p.pipeline.stallAfterMs,
+  };
+}
+
+/** The board, written in place when its text changed (created the first time); its URL. Nothing in a dry run. */
+async function writeBoard(gh: GitHub, inputs: DispatchInputs, p: Resolved, out: DispatchOutcome, found: WorkItem | null): Promise<string> {
+  const listed = new Set(out.board.flatMap((b) => b.openPulls));
+  const pulls = (await listOpenPulls(gh, inputs.repo)).filter((x) => !listed.has(x.number) && !x.bodyTagged).map((x) => x.number);
+  const text = boardMarkdown(
+    p.pipeline.boardTitle,
+    p.pipeline.chain.map((s) => s.type),
+    out.board,
+    out.unread,
+    pulls,
+  );
+  if (found && sameText(found.body, text)) return found.url;
+  if (inputs.dryRun) return found?.url ?? '';
+  if (found) {
+    await updateIssueBody(gh, inputs.repo, found.number, text);
+    return found.url;
+  }
+  return (await createIssue(gh, inputs.repo, p.pipeline.boardTitle, text)).url;
 }

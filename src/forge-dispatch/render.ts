@@ -27,7 +27,7 @@ export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome)
     outputs: {
       dispatched: JSON.stringify(outcome.dispatched),
       escalated: JSON.stringify(outcome.escalated),
-      'board-url': '',
+      'board-url': outcome.boardUrl,
       inconclusive: outcome.unread.length > 0,
     },
     summary,

@@ -202,6 +202,8 @@ export interface OpenPull {
   author: { login: string | null; association: string };
   /** The issues of this repository its body closes by keyword (GitHub's grammar). */
   closes: number[];
+  /** Whether its body holds a FORGE tag at all (the listing carries the body, not the comments). */
+  bodyTagged: boolean;
 }
 
 /**
@@ -216,5 +218,6 @@ export async function listOpenPulls(gh: GitHub, r: Repo): Promise<OpenPull[]> {
     sha: p.head?.sha ?? '',
     author: { login: p.user?.login ?? null, association: p.author_association ?? 'NONE' },
     closes: closingIssues(p.body ?? '', repoName(r)).filter((n) => n !== p.number),
+    bodyTagged: (p.body ?? '').includes('FORGE:'),
   }));
 }

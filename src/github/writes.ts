@@ -77,3 +77,9 @@ export async function removeLabel(gh: GitHub, r: Repo, number: number, name: str
 export async function closeIssue(gh: GitHub, r: Repo, number: number, reason: 'completed' | 'not_planned'): Promise<void> {
   await api(`closing #${number}`, () => gh.rest.issues.update({ ...r, issue_number: number, state: 'closed', state_reason: reason }));
 }
+
+/** Open an issue (the pipeline board); its number and URL. */
+export async function createIssue(gh: GitHub, r: Repo, title: string, body: string): Promise<{ number: number; url: string }> {
+  const { data } = await api(`opening the issue ${JSON.stringify(title)}`, () => gh.rest.issues.create({ ...r, title, body }));
+  return { number: data.number, url: data.html_url };
+}
