@@ -153,6 +153,19 @@ describe('forge-dispatch starts the next stage', () => {
     expect(JSON.parse(d.outputs.dispatched)).toEqual([]);
   });
 
+  test("a stage that runs again within the claim-ttl of its last run is claimed anew: the finished run's claim holds nothing", async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    expect(JSON.parse((await dispatch(repo, { 'issue-number': String(issue.number) })).outputs.dispatched)).toHaveLength(1);
+    gh.comment(repo, issue.number, 'github-actions[bot]', builder());
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+    gh.comment(repo, pr.number, 'maintainer', emit('REVIEWER', { fields: { Verdict: 'CHANGES_REQUESTED', Commit: pr.pull?.sha ?? '' } }));
+    const again = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(again.outputs.dispatched)).toEqual([expect.objectContaining({ stage: 'BUILDER' })]);
+    expect(r.dispatches).toHaveLength(2);
+    expect(claims(repo, issue.number)).toHaveLength(2);
+  });
+
   test('two dispatchers at once: one claim is left and one workflow is started', async () => {
     const { repo, r, issue } = setup();
     gh.comment(repo, issue.number, 'maintainer', investigator());

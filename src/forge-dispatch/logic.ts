@@ -94,12 +94,22 @@ const claimText = (stage: string, holder: string, ttlMs: number) =>
  * Claim the stage, then read the thread back: a trusted live claim of the same stage written before ours (another
  * dispatcher's) wins, and ours is deleted again. The claim's URL, or null when another won.
  */
-async function claim(gh: GitHub, inputs: DispatchInputs, target: WorkItem, stage: string, p: Resolved, trust: TrustPolicy, now: number) {
+async function claim(
+  gh: GitHub,
+  inputs: DispatchInputs,
+  target: WorkItem,
+  stage: string,
+  p: Resolved,
+  trust: TrustPolicy,
+  now: number,
+  seen: ReadonlySet<number>,
+) {
   const ours = await createComment(gh, inputs.repo, target.number, claimText(stage, inputs.runUrl, p.pipeline.claimTtlMs));
   const thread = await listComments(gh, inputs.repo, target.number);
   const ttl = p.pipeline.claimTtlMs;
   const earlier = trustedOfType(thread, target.number, 'CLAIM', trust).find((c) => {
-    if (!c.comment || c.comment.id === ours.id || c.annotation.sentinelState !== 'complete') return false;
+    // Claims this dispatcher read before deciding were judged then (none was live): only a newcomer can win.
+    if (!c.comment || c.comment.id === ours.id || seen.has(c.comment.id) || c.annotation.sentinelState !== 'complete') return false;
     const stageOf = String(c.annotation.fields.Stage ?? '')
       .replace(/`/g, '')
       .trim()
@@ -107,8 +117,7 @@ async function claim(gh: GitHub, inputs: DispatchInputs, target: WorkItem, stage
     const at = c.comment.createdAt ?? '';
     const live = at !== '' && Date.parse(at) + ttl > now;
     const first = at < (ours.createdAt ?? '') || (at === (ours.createdAt ?? '') && c.comment.id < ours.id);
-    // Only a claim this dispatcher did not see when it decided: one it saw live would have stopped it.
-    return stageOf === stage && live && first && Date.parse(at) > now - ttl;
+    return stageOf === stage && live && first;
   });
   if (!earlier) return { url: ours.url, lost: null };
   await deleteComment(gh, inputs.repo, ours.id);
@@ -158,7 +167,12 @@ async function actOnItem(
       out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: '' });
       return item('dispatched', `would claim ${next} on #${target.number} and start ${stage.workflow} (dry run)`);
     }
-    const claimed = await claim(gh, inputs, target, next, p, trust, now);
+    const seen = new Set(
+      candidatesOf(read.req)
+        .filter((c) => c.annotation.type === 'CLAIM' && c.comment)
+        .map((c) => c.comment?.id as number),
+    );
+    const claimed = await claim(gh, inputs, target, next, p, trust, now, seen);
     if (claimed.url === null)
       return item('claimed-elsewhere', `another dispatcher claimed ${next} first (${claimed.lost}): nothing started`);
     await dispatchWorkflow(gh, inputs.repo, stage.workflow, read.defaultBranch, {
