@@ -370,6 +370,6 @@ describe('fields-file: the fields an agent wrote', () => {
     expect(r.code).toBe(1);
     expect(errorLines(r.stdout)[0]).toContain('fields-file');
     const missing = await step(repo, ws, { 'issue-number': String(issue.number), type: 'BUILDER', 'fields-file': '.forge/none.yml' });
-    expect(errorLines(missing.stdout)[0]).toContain('fields-file ".forge/none.yml" cannot be read (ENOENT)');
+    expect(errorLines(missing.stdout)[0]).toContain('fields-file ".forge/none.yml" cannot be read: no such file or folder (ENOENT)');
   });
 });

@@ -55,6 +55,25 @@ export function defineCliTests(forge: Forge): void {
     expect(forge(['validate', '-'], '<!-- FORGE:GATE_FAILED -->').code).toBe(0);
   });
 
+  test.each(['parse', 'validate', 'emit', 'check', 'context', 'pipeline', 'conformance', 'report'])(
+    "forge %s --help prints that command's usage and exits 0",
+    (command) => {
+      const r = forge([command, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.out.startsWith('usage: forge\n')).toBe(true);
+      expect(r.out).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
+      // Only that command's lines.
+      for (const other of ['parse', 'emit', 'check', 'pipeline'].filter((o) => o !== command))
+        expect(r.out).not.toMatch(new RegExp(`^  ${other} `, 'm'));
+    },
+  );
+
+  test('emit of a near miss of a reserved type asks "did you mean"', () => {
+    const r = forge(['emit', 'INVESTIGATR', '--field', 'a=b']);
+    expect(r.err).toContain('INVESTIGATR: not a reserved type — read and tolerated (§7.2, §8); did you mean INVESTIGATOR?');
+    expect(forge(['emit', 'ACME_SCAN', '--field', 'a=b']).err).not.toContain('did you mean');
+  });
+
   test("emit CARD --b64 prints the spec's line byte for byte (§13.3): values as typed, type CARD in the payload", () => {
     const r = forge(['emit', 'CARD', '--field', 'issue=1370', '--field', 'status=merged', '--b64']);
     expect(r.code).toBe(0);
@@ -158,9 +177,9 @@ export function defineCliTests(forge: Forge): void {
     [['emit', 'BUILDER', '--nope'], 'forge: unknown option --nope'],
     [['emit', 'bad type'], 'forge: "bad type" is not a type name'],
     [['emit', 'CARD', '--card', '{nope'], 'forge: --card is not valid JSON'],
-    [['parse', '/no/such/file'], 'forge: cannot read /no/such/file: ENOENT'],
+    [['parse', '/no/such/file'], 'forge: cannot read /no/such/file: no such file or folder (ENOENT)'],
     [['check', 'package-lock.json'], 'forge: package-lock.json: expected a JSON array of comments or an object {issue, comments}'],
-    [['check', 'jest.config.js'], 'forge: jest.config.js is not valid JSON'],
+    [['check', 'jest.config.js'], "forge: jest.config.js is not a thread export: check and context read the JSON of an issue's comments"],
     [['check', 'examples/issue-128-thread.json', '--validation', 'loose'], 'forge: --validation must be one of strict, template, presence'],
     [['frobnicate'], 'forge: unknown command "frobnicate"'],
   ])('user mistake %j → one line, exit 2', (args, message) => {

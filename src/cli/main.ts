@@ -17,7 +17,7 @@ import {
   type EmitInput,
   type SectionValue,
 } from '../codec/index.js';
-import { fileErrorCode, UsageError } from '../common/errors.js';
+import { fileErrorText, UsageError } from '../common/errors.js';
 import { composeAnnotation, InvalidAnnotation } from '../common/compose-annotation.js';
 import { parseTrustPolicy } from '../common/trust.js';
 import { periodMs } from '../common/periods.js';
@@ -85,7 +85,24 @@ const USAGE = `usage: forge <command> [options]
   report merge FILE... [--format markdown|text|json] [--fail-on-violation]
             [--expect REPOS]         combine forge-check report JSON files (one per
                                      repository) into one summary; --expect names the
-                                     audited repositories, and any with no report`;
+                                     audited repositories, and any with no report is
+                                     listed as missing (never conforming)
+  <command> --help                   that command's lines of this usage`;
+
+/**
+ * `forge <command> --help`: the lines of the usage about that command (its
+ * own lines and their continuations), or null when the usage has none.
+ */
+export function usageOf(command: string): string | null {
+  const out: string[] = [];
+  let mine = false;
+  for (const line of USAGE.split('\n').slice(1)) {
+    const head = /^ {2}(\S+)/.exec(line);
+    if (head) mine = head[1] === command;
+    if (mine) out.push(line);
+  }
+  return out.length > 0 ? `usage: forge\n${out.join('\n')}` : null;
+}
 
 interface Parsed {
   positional: string[];
@@ -126,7 +143,7 @@ function readInput(file: string | undefined, io: Io): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${fileErrorCode(e)}`);
+    throw new UsageError(`cannot read ${file}: ${fileErrorText(e)}`);
   }
 }
 
@@ -499,8 +516,8 @@ function cmdConformance(args: string[], io: Io): number {
           .sort()
           .map((f) => join(dir, f))
       : [dir];
-  } catch {
-    throw new UsageError(`cannot read ${dir}`);
+  } catch (e) {
+    throw new UsageError(`cannot read ${dir}: ${fileErrorText(e)}`);
   }
   const { lines, passed, failed } = runFixtures(files.map((f) => ({ file: f, text: readFileSync(f, 'utf8') })));
   io.out(`${lines.join('\n') + (lines.length ? '\n' : '')}${passed} passed, ${failed} failed\n`);
@@ -563,6 +580,10 @@ export function main(argv: string[], io: Io): number {
       return 2;
     }
     io.out(`${USAGE}\n`);
+    return 0;
+  }
+  if (COMMANDS[command] && (rest.includes('--help') || rest.includes('-h'))) {
+    io.out(`${usageOf(command) ?? USAGE}\n`);
     return 0;
   }
   // §13.3's legacy form: `forge fixtures/` (no subcommand) runs the conformance suite in that folder.

@@ -8,6 +8,7 @@ import { cardErrors } from './card.js';
 import { completionSentinels, isReferenceTypeName, typeSpec, type FieldSpec, type TypeSpec } from './registry.js';
 import { getField } from './structure.js';
 import { oneLine } from './quote.js';
+import { nearestReserved } from './near-miss.js';
 import type { Annotation, ValidationResult } from './types.js';
 
 /** Does `value` start with one of `values` (case-insensitively), followed by a non-word character? */
@@ -132,7 +133,8 @@ export function validate(a: Annotation): ValidationResult {
 
   if (!spec) {
     // §7.2(4), §8: a consumer never fails on a type it does not know.
-    out.warnings.push(`${a.type}: not a reserved type — read and tolerated (§7.2, §8)`);
+    const near = nearestReserved(a.type);
+    out.warnings.push(`${a.type}: not a reserved type — read and tolerated (§7.2, §8)${near ? `; did you mean ${near}?` : ''}`);
     return { valid: true, ...out };
   }
 

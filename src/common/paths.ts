@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { quote } from '../codec/index.js';
-import { fileErrorCode, UsageError } from './errors.js';
+import { fileErrorText, UsageError } from './errors.js';
 
 function within(root: string, path: string): boolean {
   const rel = relative(root, path);
@@ -88,6 +88,6 @@ export function readWorkspaceFile(path: string, input: string, given: string): s
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`${input} ${JSON.stringify(given)} cannot be read (${fileErrorCode(e)})`);
+    throw new UsageError(`${input} ${JSON.stringify(given)} cannot be read: ${fileErrorText(e)}`);
   }
 }

@@ -63,7 +63,10 @@ function readJson(text: string, file: string): unknown {
     return JSON.parse(text);
   } catch {
     const parts = splitJsonStream(text);
-    if (parts === null || parts.length < 2) throw new UsageError(`${file} is not valid JSON`);
+    if (parts === null || parts.length < 2)
+      throw new UsageError(
+        `${file} is not a thread export: check and context read the JSON of an issue's comments (gh api --paginate repos/OWNER/REPO/issues/N/comments > thread.json); a Markdown comment body is for parse and validate`,
+      );
     try {
       return { pages: parts.map((p) => JSON.parse(p)) };
     } catch {
