@@ -350,3 +350,22 @@ describe("docs/workflows.md's three-stage pipeline runs as written", () => {
     expect((await gateOnPull(repo, pr as number)).outputs.conforming).toBe('true');
   });
 });
+
+test('examples/workflows/forge-pr-gate.yml as written: a comment on an issue no PR closes is a notice, not a failure', async () => {
+  const yml = YAML.parse(readFileSync(join(ROOT, 'examples', 'workflows', 'forge-pr-gate.yml'), 'utf8'));
+  const step = yml.jobs.check.steps.find((s: { uses?: string }) => s.uses?.includes('/forge-check@')) as { with: Record<string, unknown> };
+  const { repo, issue } = setup();
+  const c = gh.comment(repo, issue.number, 'drive-by', 'Me too!');
+  const r = await runBundle('forge-check', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', ...Object.fromEntries(Object.entries(step.with).map(([k, v]) => [k, String(v)])) },
+    event: {
+      name: 'issue_comment',
+      payload: { action: 'created', issue: { number: issue.number }, comment: { id: c.id, body: 'Me too!' } },
+    },
+  });
+  expect(r.code).toBe(0);
+  expect(r.stdout).toMatch(new RegExp(`::notice::.*no open PR closes #${issue.number}: the PR gate has nothing to gate`));
+  expect(r.stdout).not.toContain('::error');
+});
