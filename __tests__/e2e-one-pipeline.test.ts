@@ -369,3 +369,11 @@ test('examples/workflows/forge-pr-gate.yml as written: a comment on an issue no 
   expect(r.stdout).toMatch(new RegExp(`::notice::.*no open PR closes #${issue.number}: the PR gate has nothing to gate`));
   expect(r.stdout).not.toContain('::error');
 });
+
+test("docs/workflows.md's organisation audit is examples/workflows/forge-org-audit.yml, byte for byte", () => {
+  const page = readFileSync(join(ROOT, 'docs', 'workflows.md'), 'utf8');
+  const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => m[1])
+    .find((y) => y.includes('forge-report') && y.includes('matrix'));
+  expect(block).toBe(readFileSync(join(ROOT, 'examples', 'workflows', 'forge-org-audit.yml'), 'utf8'));
+});
