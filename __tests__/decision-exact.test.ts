@@ -378,3 +378,154 @@ describe('claims and attempts', () => {
     ]);
   });
 });
+
+describe('the edges mutation testing found undefended', () => {
+  test('the newest control marker wins whatever its place in the marker list; a feedback with no Satisfied field loops nothing', () => {
+    const ok = at(investigator());
+    const built = at(builder());
+    const older = at(marker('PUSH_FAILED'));
+    const newer = at(marker('GATE_FAILED'));
+    expect(route({ chain: CHAIN, labels: [], sel: sel([on([ok, built, older, newer])]) }).why).toContain(`GATE_FAILED (${newer.url})`);
+    const bare = at(emit('USER_FEEDBACK', { title: 'User Feedback — s · round 1', fields: { 'Section target': 'all' } }));
+    expect(route({ chain: ['ACME_GEN', 'CRITIQUE', 'USER_FEEDBACK'], labels: [], sel: sel([on([bare])]) }).rule).toBe('first open stage');
+    const pass = at(
+      emit('CRITIQUE', {
+        title: 'Critique — s · iteration 1/3',
+        fields: { 'Lint floor': 'PASS', Render: 'd', 'Perceptual findings': '- x', Verdict: 'PASS' },
+      }),
+    );
+    expect(route({ chain: ['ACME_GEN', 'CRITIQUE', 'USER_FEEDBACK'], labels: [], sel: sel([on([bare, pass])]) }).rule).toBe(
+      'first open stage',
+    );
+  });
+
+  test('with no DESIGN_SPEC in the chain, generation is CRITIQUE, not the first stage', () => {
+    const no = at(
+      emit('USER_FEEDBACK', {
+        title: 'User Feedback — s · round 1',
+        fields: {
+          'Section target': 'all',
+          'Feedback type': 'freeform',
+          'Asset URL': 'none',
+          Modification: 'm',
+          'Emotion target': 'trust',
+          Satisfied: 'no',
+          'Freeform notes': '-',
+        },
+      }),
+    );
+    expect(route({ chain: ['ACME_GEN', 'CRITIQUE', 'USER_FEEDBACK'], labels: [], sel: sel([on([no])]) }).phase).toBe('CRITIQUE');
+  });
+
+  test("blocks on the BUILDER's own field send it back to the builder; a scan written with the build runs again", () => {
+    const blocks = new Map([
+      ['BUILDER', [{ field: 'Files changed', values: ['0'] }]],
+      ['SCAN', [{ field: 'Result', values: ['fail'] }]],
+    ]);
+    const empty = at(emit('BUILDER', { fields: { Branch: 'fix/x', Commits: 'a1', 'Files changed': '0' } }));
+    expect(route({ chain: ['BUILDER', 'SCAN'], labels: [], sel: sel([on([empty])]), blocks })).toMatchObject({
+      phase: 'BUILDER',
+      rule: 'own verdict blocks',
+    });
+    const built = at(builder());
+    const scan = { ...comment(emit('SCAN', { fields: { Result: 'fail' } })), createdAt: built.createdAt };
+    expect(route({ chain: ['BUILDER', 'SCAN'], labels: [], sel: sel([on([built, scan])]), blocks }).phase).toBe('SCAN');
+  });
+
+  test("the newest by time speaks, not the last read: an older INVESTIGATOR on the PR does not supersede the issue's", () => {
+    const pr = item(9, [at(investigator('INVALID'))], { kind: 'pull' });
+    const newer = at(investigator());
+    const s1 = sel([on([newer]), pr]);
+    expect(newestIncluded(s1, 'INVESTIGATOR')?.item.number).toBe(1);
+    // An annotation in a body with no time counts as the oldest.
+    const body = item(1, [], { body: investigator('INVALID') });
+    const s2 = sel([body, item(9, [at(investigator())], { kind: 'pull' })]);
+    expect(newestIncluded(s2, 'INVESTIGATOR')?.item.number).toBe(9);
+    // REVIEWER domains are listed oldest first, whatever order they were read in.
+    const late = { ...comment(reviewer('APPROVED', 'A')), createdAt: '2027-02-02T00:00:00Z' };
+    const early = { ...comment(reviewer('APPROVED', 'B')), createdAt: '2027-01-01T00:00:00Z' };
+    const s3 = sel([item(9, [late, early], { kind: 'pull' })]);
+    expect(allIncluded(s3, 'REVIEWER').map((c) => c.comment?.id)).toEqual([early.id, late.id]);
+  });
+
+  test('a stage line holds exactly its fields: no reason on an included one, the digest it records', () => {
+    const d = `sha256:${'c'.repeat(64)}`;
+    const b = at(emit('BUILDER', { fields: { Branch: 'fix/x', Commits: 'a1', 'Files changed': '1', 'Context digest': d } }));
+    const c = cands([on([b])]);
+    expect(stageEntries(c, select(c), ['BUILDER'], 'own')).toStrictEqual([
+      {
+        type: 'BUILDER',
+        status: 'included',
+        url: b.url,
+        author: 'octo-owner',
+        createdAt: b.createdAt,
+        item: 1,
+        scope: 'own',
+        valid: true,
+        errors: [],
+        contextDigest: d,
+      },
+    ]);
+  });
+
+  test("claims: a code span around the stage is read through; a stranger's and a parent's hold nothing; one before the last completion is history", () => {
+    const span = at(emit('CLAIM', { fields: { Holder: 'h', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: '`BUILDER`' } }));
+    const now = Date.parse(span.createdAt ?? '') + 1000;
+    expect(stageRuns(cands([on([span])]), 'BUILDER', now, 3_600_000).live?.url).toBe(span.url);
+    const stranger = at(emit('CLAIM', { fields: { Holder: 'h', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: 'BUILDER' } }), STRANGER);
+    expect(stageRuns(cands([on([stranger])]), 'BUILDER', now + 60_000, 3_600_000)).toEqual({
+      stage: 'BUILDER',
+      live: null,
+      attempts: [],
+      count: 0,
+    });
+    const parent = collectCandidates(
+      [
+        {
+          item: on([at(emit('CLAIM', { fields: { Holder: 'h', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: 'BUILDER' } }))]),
+          repository: 'o/r',
+          scope: 'parent',
+        },
+      ],
+      trust,
+    );
+    expect(stageRuns(parent, 'BUILDER', now + 120_000, 3_600_000).count).toBe(0);
+    // A claim and a completion written at the same moment: the claim is history.
+    const done = at(builder());
+    const same = {
+      ...comment(emit('CLAIM', { fields: { Holder: 'h2', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: 'BUILDER' } })),
+      createdAt: done.createdAt,
+    };
+    expect(stageRuns(cands([on([done, same])]), 'BUILDER', Date.parse(done.createdAt ?? '') + 1000, 3_600_000).count).toBe(0);
+    // A partial written with the completion is history too; one of another stage is not this stage's attempt.
+    const partial = {
+      ...comment(builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '<!-- FORGE:BUILDER:PARTIAL -->')),
+      createdAt: done.createdAt,
+    };
+    expect(stageRuns(cands([on([done, partial])]), 'BUILDER', 0, 1).count).toBe(0);
+    const other = at(investigator().replace('<!-- INVESTIGATION:COMPLETE -->', ''));
+    expect(stageRuns(cands([on([other])]), 'BUILDER', 0, 1).count).toBe(0);
+    // Expiry is exclusive: at the very moment it expires, a claim holds nothing.
+    const k = at(emit('CLAIM', { fields: { Holder: 'h3', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: 'REVIEWER' } }));
+    const t = Date.parse(k.createdAt ?? '');
+    expect(stageRuns(cands([on([k])]), 'REVIEWER', t + 1000 - 1, 1000).live).not.toBeNull();
+    expect(stageRuns(cands([on([k])]), 'REVIEWER', t + 1000, 1000).live).toBeNull();
+    // A release written before the claim does not end it; claims are listed oldest first.
+    const release = at(emit('CLAIM_RELEASED', { fields: { Holder: 'h4' } }));
+    const k4 = at(emit('CLAIM', { fields: { Holder: 'h4', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: 'ARCHITECT' } }));
+    const k5 = at(emit('CLAIM', { fields: { Holder: 'h5', Files: 'x', Interfaces: 'x', TTL: '1h', Stage: 'ARCHITECT' } }));
+    const runs = stageRuns(cands([on([k5, release, k4].reverse())]), 'ARCHITECT', Date.parse(k5.createdAt ?? '') + 1000, 3_600_000);
+    expect(runs.live?.url).toBe(k4.url);
+    expect(runs.attempts.map((a) => a.url)).toEqual([k4.url, k5.url]);
+  });
+
+  test('required: presets, spaces and commas, and a near miss warned', async () => {
+    const { parseRequired, requiredWarnings } = await import('../src/decision/required.js');
+    expect(parseRequired('')).toEqual(['INVESTIGATOR', 'BUILDER']);
+    expect(parseRequired('  lifecycle  ')).toEqual(['INVESTIGATOR', 'CONTRACT', 'CONTEXT', 'ARCHITECT', 'BUILDER', 'TRAJECTORY']);
+    expect(parseRequired('INVESTIGATOR  BUILDER\tREVIEWER')).toEqual(['INVESTIGATOR', 'BUILDER', 'REVIEWER']);
+    expect(requiredWarnings(['INVESTIGATR', 'ACME_SCAN'])).toEqual([
+      'required: INVESTIGATR is not a reserved type — did you mean INVESTIGATOR?',
+    ]);
+  });
+});

@@ -16,7 +16,6 @@ import { stagesBefore } from './chain.js';
 import type { Candidate } from './collect.js';
 import type { StaleStage } from './next-phase.js';
 import { allIncluded, type Selection } from './select.js';
-import { reviewDomain } from './verdicts.js';
 
 /** One annotation's part of a digest: its stable id, then its text, length-prefixed so no two sequences collide. */
 const part = (c: Candidate) => `${c.id}\n${c.annotation.raw.length}\n${c.annotation.raw}\n`;
@@ -35,10 +34,8 @@ export function upstreamDigest(sel: Selection, chain: readonly string[], stage: 
 export function staleStages(sel: Selection, chain: readonly string[]): StaleStage[] {
   const out: StaleStage[] = [];
   for (const type of chain) {
-    // The newest of the stage speaks for it (per review domain for REVIEWER): an older one superseded on another item is history.
-    const newest = new Map<string, Candidate>();
-    for (const c of allIncluded(sel, type, 'own')) newest.set(type === 'REVIEWER' ? reviewDomain(c.annotation) : '', c);
-    const recorded = [...newest.values()].filter((c) => c.contextDigest !== null);
+    // Each stage's newest speaks (per review domain for REVIEWER): select keeps one of each, so these are they.
+    const recorded = allIncluded(sel, type, 'own').filter((c) => c.contextDigest !== null);
     if (recorded.length === 0) continue;
     const current = upstreamDigest(sel, chain, type);
     const stale = recorded.find((c) => c.contextDigest !== current);

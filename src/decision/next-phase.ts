@@ -253,17 +253,13 @@ export const NEXT_PHASE_RULES: ReadonlyArray<{ name: string; rule: Rule }> = [
   { name: 'chain complete', rule: chainComplete },
 ];
 
+/** The first rule of the table that decides (the last one, chain complete, always does). */
 export function route(facts: RouteFacts): NextPhase {
-  for (const { name, rule } of NEXT_PHASE_RULES) {
+  return NEXT_PHASE_RULES.reduce<NextPhase | null>((found, { name, rule }) => {
+    if (found) return found;
     const decided = rule(facts);
-    if (decided) return { ...decided, rule: name };
-  }
-  return { ...(chainComplete(facts) as NextPhase), rule: 'chain complete' };
-}
-
-/** The route on the chain, the labels and the selection alone (no file rules, nothing stale). */
-export function nextPhase(chain: readonly string[], labels: readonly string[], sel: Selection): NextPhase {
-  return route({ chain, labels, sel });
+    return decided && { ...decided, rule: name };
+  }, null) as NextPhase;
 }
 
 /**
