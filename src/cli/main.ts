@@ -85,8 +85,7 @@ const USAGE = `usage: forge <command> [options]
   report merge FILE... [--format markdown|text|json] [--fail-on-violation]
             [--expect REPOS]         combine forge-check report JSON files (one per
                                      repository) into one summary; --expect names the
-                                     audited repositories, and any with no report is
-                                     listed as missing (never conforming)
+                                     repositories: one with no report is named missing
   <command> --help                   that command's lines of this usage`;
 
 /**
