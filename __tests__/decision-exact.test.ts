@@ -13,7 +13,7 @@ import { collectCandidates, type Candidate } from '../src/decision/collect.js';
 import { staleStages, upstreamDigest } from '../src/decision/digest.js';
 import { route, routeHoldsGate } from '../src/decision/next-phase.js';
 import { allIncluded, newestIncluded, select, stageEntries } from '../src/decision/select.js';
-import { builder, investigator, reviewer } from './support/seed.js';
+import { builder, investigator, reviewer, userFeedback } from './support/seed.js';
 import { comment, item, OWNER, STRANGER } from './support/work-items.js';
 
 const trust = parseTrustPolicy(undefined);
@@ -130,20 +130,7 @@ describe('each rule, its phase and its reason word for word', () => {
       why: `DESIGN_SHIPPED is written (${shipped.url}): the design pipeline is closed (§4.4)`,
       rule: 'design shipped',
     });
-    const feedback = at(
-      emit('USER_FEEDBACK', {
-        title: 'User Feedback — s · round 1',
-        fields: {
-          'Section target': 'all',
-          'Feedback type': 'freeform',
-          'Asset URL': 'none',
-          Modification: 'm',
-          'Emotion target': 'trust',
-          Satisfied: 'no',
-          'Freeform notes': '-',
-        },
-      }),
-    );
+    const feedback = at(userFeedback('no'));
     const pass = critique('PASS');
     expect(route({ chain: DESIGN, labels: [], sel: sel([on([feedback, pass])]) }).why).toBe(
       `the page was re-generated and critiqued after the user was not satisfied (${feedback.url}): the user is asked again (§4.4)`,
@@ -400,20 +387,7 @@ describe('the edges mutation testing found undefended', () => {
   });
 
   test('with no DESIGN_SPEC in the chain, generation is CRITIQUE, not the first stage', () => {
-    const no = at(
-      emit('USER_FEEDBACK', {
-        title: 'User Feedback — s · round 1',
-        fields: {
-          'Section target': 'all',
-          'Feedback type': 'freeform',
-          'Asset URL': 'none',
-          Modification: 'm',
-          'Emotion target': 'trust',
-          Satisfied: 'no',
-          'Freeform notes': '-',
-        },
-      }),
-    );
+    const no = at(userFeedback('no'));
     expect(route({ chain: ['ACME_GEN', 'CRITIQUE', 'USER_FEEDBACK'], labels: [], sel: sel([on([no])]) }).phase).toBe('CRITIQUE');
   });
 
