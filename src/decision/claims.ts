@@ -7,7 +7,7 @@
  * claims and its partial or interrupted annotations, whichever are more (a
  * run that claims and then writes a partial is one attempt). Pure.
  */
-import { getField, stripCodeSpan } from '../codec/index.js';
+import { getField, stripCodeSpan, type Annotation } from '../codec/index.js';
 import type { Candidate } from './collect.js';
 
 export interface Claim {
@@ -30,13 +30,19 @@ export interface StageRuns {
   count: number;
 }
 
-const field = (c: Candidate, name: string) => stripCodeSpan(getField(c.annotation.fields, name) ?? '').trim();
+const fieldOf = (a: Annotation, name: string) => stripCodeSpan(getField(a.fields, name) ?? '').trim();
+const field = (c: Candidate, name: string) => fieldOf(c.annotation, name);
+
+/** The stage a CLAIM names (its `Stage` field, read as any field is), upper case; '' when none. */
+export function claimedStage(a: Annotation): string {
+  return fieldOf(a, 'Stage').toUpperCase();
+}
 const when = (c: Candidate) => c.createdAt ?? '';
 
 /** A candidate as a claim, when it is a trusted FORGE:CLAIM naming a stage; null otherwise. */
 export function claimOf(c: Candidate, ttlMs: number): Claim | null {
   if (c.annotation.type !== 'CLAIM' || c.untrusted !== null || c.createdAt === null) return null;
-  const stage = field(c, 'Stage').toUpperCase();
+  const stage = claimedStage(c.annotation);
   if (stage === '') return null;
   return {
     stage,

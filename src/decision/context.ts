@@ -24,7 +24,7 @@ export { parseChain, parseStage, stagesBefore, CHAIN_ORDER, DEFAULT_CHAIN } from
 export { DIGEST } from './collect.js';
 export { NEXT_PHASE_RULES, HALT_MARKERS, routeHoldsGate } from './next-phase.js';
 export { upstreamDigest, staleStages } from './digest.js';
-export { claimOf, stageRuns, type Claim, type StageRuns } from './claims.js';
+export { claimedStage, claimOf, stageRuns, type Claim, type StageRuns } from './claims.js';
 export type { StageEntry, StageStatus } from './select.js';
 
 /** The types whose inline value points at a gist holding upstream context (§4.2). */

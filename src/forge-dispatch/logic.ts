@@ -16,7 +16,15 @@ import { resolveAnswer, routeRules, type Resolved, type Stage } from '../common/
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { trustedOfType } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
-import { buildContext, candidatesOf, stageRuns, workItemRequest, type ContextRequest, type StageRuns } from '../decision/context.js';
+import {
+  buildContext,
+  candidatesOf,
+  claimedStage,
+  stageRuns,
+  workItemRequest,
+  type ContextRequest,
+  type StageRuns,
+} from '../decision/context.js';
 import { requestStats, type GitHub } from '../github/client.js';
 import { readContextSnapshot } from '../github/context-read.js';
 import { ApiError } from '../github/errors.js';
@@ -110,10 +118,7 @@ async function claim(
   const earlier = trustedOfType(thread, target.number, 'CLAIM', trust).find((c) => {
     // Claims this dispatcher read before deciding were judged then (none was live): only a newcomer can win.
     if (!c.comment || c.comment.id === ours.id || seen.has(c.comment.id) || c.annotation.sentinelState !== 'complete') return false;
-    const stageOf = String(c.annotation.fields.Stage ?? '')
-      .replace(/`/g, '')
-      .trim()
-      .toUpperCase();
+    const stageOf = claimedStage(c.annotation);
     const at = c.comment.createdAt ?? '';
     const live = at !== '' && Date.parse(at) + ttl > now;
     const first = at < (ours.createdAt ?? '') || (at === (ours.createdAt ?? '') && c.comment.id < ours.id);
