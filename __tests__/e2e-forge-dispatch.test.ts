@@ -285,6 +285,57 @@ describe('scope: repository', () => {
     }
   });
 
+  test('the sweep costs one GraphQL request per 100 open issues (PRs listed alongside); an unchanged sweep writes nothing', async () => {
+    // INVESTIGATOR maps to no workflow: every item waits, so the only write of the first sweep is the board.
+    const { repo, r } = setup('chain:\n  - INVESTIGATOR\n  - { type: BUILDER, workflow: build.yml }\n  - REVIEWER\n');
+    for (let i = 0; i < 229; i++) gh.issue(repo, { title: `Item ${i}` });
+    for (let i = 0; i < 120; i++) gh.issue(repo, { user: 'maintainer', pull: { body: 'Tidy.', head: `chore/${i}` } });
+    const from = gh.requests.length;
+    const first = await dispatch(repo, { scope: 'repository' });
+    expect(first.code).toBe(0);
+    expect(gh.operations(from)).toEqual(['ForgeSweep', 'ForgeSweep', 'ForgeSweep']);
+    const writes = gh.requests.slice(from).filter((q) => q.method !== 'GET' && q.path !== '/graphql');
+    expect(writes.map((q) => `${q.method} ${q.path}`)).toEqual([`POST /repos/${repo}/issues`]);
+    const board = [...r.issues.values()].find((i) => i.title === 'FORGE pipeline board');
+    expect(board?.body).toContain('230 open work item(s)');
+    expect(board?.body).toContain('### Open PRs that carry no annotation and close no listed issue (120)');
+    // The board is an open issue now: still three pages, and no write at all.
+    const again = gh.requests.length;
+    const second = await dispatch(repo, { scope: 'repository' });
+    expect(second.code).toBe(0);
+    expect(gh.operations(again)).toEqual(['ForgeSweep', 'ForgeSweep', 'ForgeSweep']);
+    expect(gh.requests.slice(again).filter((q) => q.method !== 'GET' && q.path !== '/graphql')).toEqual([]);
+  });
+
+  test("GitHub's timeout answer is asked once more with half the page; a second says GitHub's reason and writes nothing", async () => {
+    // Only the first issue has a mapped next phase (BUILDER): writes are paced a second apart, so one item acts.
+    const { repo, r, issue } = setup('chain:\n  - INVESTIGATOR\n  - { type: BUILDER, workflow: build.yml }\n  - REVIEWER\n');
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    for (let i = 0; i < 59; i++) gh.issue(repo, { title: `Item ${i}` });
+    const timeout = {
+      body: {
+        data: null,
+        errors: [{ message: 'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.' }],
+      },
+    };
+    gh.fail('POST', /^\/graphql$/, 200, 1, { operation: /query ForgeSweep/, ...timeout });
+    const from = gh.requests.length;
+    const d = await dispatch(repo, { scope: 'repository', board: 'false' });
+    expect(d.code).toBe(0);
+    const sweeps = gh.requests.slice(from).filter((q) => q.path === '/graphql');
+    expect(sweeps.map((q) => (q.body as { variables: { first: number } }).variables.first)).toEqual([100, 50, 50]);
+    expect(r.dispatches).toHaveLength(1);
+
+    gh.fail('POST', /^\/graphql$/, 200, 2, { operation: /query ForgeSweep/, ...timeout });
+    const before = gh.writes().length;
+    const failed = await dispatch(repo, { scope: 'repository', board: 'false' });
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('reading the open issues (50 at a time, after GitHub timed out) failed');
+    expect(failed.stdout).toContain('Something went wrong while executing your query. This may be the result of a timeout');
+    expect(failed.stdout).not.toMatch(/\n\s+at /);
+    expect(gh.writes().length).toBe(before);
+  });
+
   test('scope repository takes no issue-number', async () => {
     const { repo } = setup();
     const d = await dispatch(repo, { scope: 'repository', 'issue-number': '1' });

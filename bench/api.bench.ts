@@ -381,3 +381,25 @@ test('the gist audit of 50 and 500 gists of the gist-token user', async () => {
     );
   }
 });
+
+test('forge-dispatch sweeps of 50, 250 and 1,000 open issues: the first writes the board, the next writes nothing', async () => {
+  for (const count of [50, 250, 1000]) {
+    const repo = `octo/bench-dispatch-${count}`;
+    const r = gh.repo(repo, { maintainer: 'MEMBER' });
+    // Every item waits on an unmapped INVESTIGATOR: the figures are the sweep's reads, not the paced writes of dispatches.
+    r.files.set('.github/forge.yml', 'chain:\n  - INVESTIGATOR\n  - BUILDER\n  - REVIEWER\n');
+    for (let i = 0; i < count; i++) threadOf(repo, 5);
+    // Bound: one GraphQL page per 100 open issues (the open PRs and the pipeline file ride along), then the board's creation.
+    await measure(
+      `forge-dispatch, repository of ${count.toLocaleString('en')} open issues, first sweep`,
+      pages(count) + 1,
+      () => runBundle('forge-dispatch', env(repo, { scope: 'repository' })),
+      1,
+    );
+    await measure(
+      `  the next sweep, nothing changed (no write)`,
+      pages(count + 1),
+      () => runBundle('forge-dispatch', env(repo, { scope: 'repository' })),
+    );
+  }
+});

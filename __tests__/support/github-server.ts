@@ -758,6 +758,7 @@ export class FakeGitHub {
     const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
     if (query.includes('query ForgeContextPage')) return this.contextPage(v);
     if (query.includes('query ForgeContext')) return this.contextQuery(v, page, query);
+    if (query.includes('query ForgeSweep')) return this.sweepQuery(v, query);
     if (query.includes('query Evidence')) {
       const data: Json = { nodes: [] };
       const errors: Json[] = [];
@@ -1205,35 +1206,8 @@ export class FakeGitHub {
       __typename: found.pull ? 'PullRequest' : 'Issue',
       ...this.threadNode(r, found, page, { list: errors, path: ['repository', 'issueOrPullRequest'] }),
     };
-    if (!found.pull) {
-      const p = found.parent;
-      const pr = p ? this.repos.get(p.repository) : undefined;
-      const parent = p && pr ? pr.issues.get(p.number) : undefined;
-      node.parent =
-        p && pr && parent && readable(p.repository, ['repository', 'issueOrPullRequest', 'parent'])
-          ? this.threadNode(pr, parent, page)
-          : null;
-      // The open PRs that close the issue (keyword or sidebar), each with its thread and reviews, as `closedBy` asks.
-      if (/closedBy:/.test(query)) {
-        const closing = [...r.issues.values()].filter(
-          (i) => i.pull && i.state === 'open' && this.closingRefs(r, i).some((x) => x.repository === full && x.number === found.number),
-        );
-        const first = Number(/closedBy: closedByPullRequestsReferences\(first: (\d+)/.exec(query)?.[1] ?? 100);
-        node.closedBy = {
-          totalCount: closing.length,
-          nodes: closing.slice(0, first).map((i) => ({
-            ...this.threadNode(r, i, page),
-            reviews: page(r.reviews.filter((x) => x.pull === i.number).map((x) => this.reviewNode(r, x))),
-          })),
-        };
-        node.closedByLinked = {
-          nodes: closing
-            .filter((i) => (r.sidebar.get(i.number) ?? []).some((x) => x.repository === full && x.number === found.number))
-            .slice(0, first)
-            .map((i) => ({ number: i.number, repository: { nameWithOwner: full } })),
-        };
-      }
-    } else {
+    if (!found.pull) Object.assign(node, this.issueExtras(r, found, page, query, readable));
+    else {
       node.reviews = page(r.reviews.filter((x) => x.pull === found.number).map((x) => this.reviewNode(r, x)));
       const refs = this.closingRefs(r, found);
       const nodes = refs.slice(0, v.first ?? 21).map((ref) => {
@@ -1259,6 +1233,98 @@ export class FakeGitHub {
         issueOrPullRequest: node,
       },
     };
+    return [200, errors.length ? { data, errors } : { data }];
+  }
+
+  /** An issue's fields beyond its thread, as the reader asks them: its parent's thread and the open PRs that close it. */
+  private issueExtras(
+    r: RepoState,
+    found: Issue,
+    page: <T>(items: T[]) => Json,
+    query: string,
+    readable: (repo: string, path: string[]) => boolean,
+    path: Array<string | number> = ['repository', 'issueOrPullRequest'],
+  ): Json {
+    const full = `${r.owner}/${r.name}`;
+    const node: Json = {};
+    const p = found.parent;
+    const pr = p ? this.repos.get(p.repository) : undefined;
+    const parent = p && pr ? pr.issues.get(p.number) : undefined;
+    node.parent = p && pr && parent && readable(p.repository, [...path, 'parent'] as string[]) ? this.threadNode(pr, parent, page) : null;
+    // The open PRs that close the issue (keyword or sidebar), each with its thread and reviews, as `closedBy` asks.
+    if (/closedBy:/.test(query)) {
+      const closing = [...r.issues.values()].filter(
+        (i) => i.pull && i.state === 'open' && this.closingRefs(r, i).some((x) => x.repository === full && x.number === found.number),
+      );
+      const first = Number(/closedBy: closedByPullRequestsReferences\(first: (\d+)/.exec(query)?.[1] ?? 100);
+      node.closedBy = {
+        totalCount: closing.length,
+        nodes: closing.slice(0, first).map((i) => ({
+          ...this.threadNode(r, i, page),
+          reviews: page(r.reviews.filter((x) => x.pull === i.number).map((x) => this.reviewNode(r, x))),
+        })),
+      };
+      node.closedByLinked = {
+        nodes: closing
+          .filter((i) => (r.sidebar.get(i.number) ?? []).some((x) => x.repository === full && x.number === found.number))
+          .slice(0, first)
+          .map((i) => ({ number: i.number, repository: { nameWithOwner: full } })),
+      };
+    }
+    return node;
+  }
+
+  /**
+   * The dispatcher's sweep: the repository's open issues, a page at a time,
+   * each with what the reader's query asks of one issue; and, alongside, the
+   * open PRs (number, body, author) while `withPulls` says so.
+   */
+  private sweepQuery(v: Json, query: string): [number, Json] {
+    const r = this.repos.get(`${v.owner}/${v.repo}`);
+    const rateLimit = { cost: 1, remaining: 4999 };
+    if (!r) return [200, { data: { rateLimit, repository: null }, errors: [{ type: 'NOT_FOUND', path: ['repository'], message: 'Could not resolve to a Repository.' }] }];
+    const full = `${r.owner}/${r.name}`;
+    const errors: Json[] = [];
+    const nested = <T>(items: T[]) => {
+      const nodes = items.slice(0, 100);
+      return { pageInfo: { hasNextPage: items.length > 100, endCursor: nodes.length ? String(nodes.length) : null }, nodes };
+    };
+    const slice = <T>(items: T[], after: unknown, first: number) => {
+      const start = after ? Number(after) : 0;
+      const nodes = items.slice(start, start + first);
+      const end = start + nodes.length;
+      return { nodes, pageInfo: { hasNextPage: end < items.length, endCursor: nodes.length ? String(end) : null } };
+    };
+    const open = [...r.issues.values()].filter((i) => !i.pull && i.state === 'open').sort((a, b) => a.number - b.number);
+    const first = Number(v.first);
+    const issues = slice(open, v.after, first);
+    const readable = (repo: string, path: string[]) => {
+      if (!this.unreadableRepos.has(repo)) return true;
+      errors.push({ type: 'FORBIDDEN', path, message: `Resource not accessible: ${repo}` });
+      return false;
+    };
+    const nodes = issues.nodes.map((i, index) => {
+      const path = ['repository', 'issues', 'nodes', index];
+      return {
+        ...this.threadNode(r, i, nested, { list: errors, path: path as string[] }),
+        ...this.issueExtras(r, i, nested, query, readable, path),
+      };
+    });
+    const repository: Json = {
+      nameWithOwner: full,
+      defaultBranchRef: { name: r.defaultBranch },
+      pipelineFile: this.blobAt(r, 'HEAD:.github/forge.yml'),
+      issues: { pageInfo: issues.pageInfo, totalCount: open.length, nodes },
+    };
+    if (v.withPulls) {
+      const pulls = [...r.issues.values()].filter((i) => i.pull && i.state === 'open').sort((a, b) => a.number - b.number);
+      const listed = slice(pulls, v.pullsAfter, 100);
+      repository.openPulls = {
+        pageInfo: listed.pageInfo,
+        nodes: listed.nodes.map((i) => ({ number: i.number, body: i.pull?.body ?? '', author: this.actorNode(i.user), authorAssociation: this.association(r, i.user) })),
+      };
+    }
+    const data = { rateLimit, repository };
     return [200, errors.length ? { data, errors } : { data }];
   }
 

@@ -12,7 +12,7 @@ import { currentState, emit, TERMINAL_LABELS } from '../codec/index.js';
 import { sameText } from '../common/line-ends.js';
 import { UsageError } from '../common/errors.js';
 import { formatPeriod } from '../common/periods.js';
-import { resolveAnswer, routeRules, type Resolved, type Stage } from '../common/pipeline.js';
+import { resolveAnswer, routeRules, type PipelineAnswer, type Resolved, type Stage } from '../common/pipeline.js';
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { trustedOfType } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
@@ -26,11 +26,11 @@ import {
   type StageRuns,
 } from '../decision/context.js';
 import { requestStats, type GitHub } from '../github/client.js';
-import { readContextSnapshot } from '../github/context-read.js';
+import { readContextSnapshot, type ContextSnapshot } from '../github/context-read.js';
 import { ApiError } from '../github/errors.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
-import { listComments, listOpenPulls } from '../github/reads.js';
-import { listIssues } from '../github/repo-reads.js';
+import { listComments } from '../github/reads.js';
+import { sweepRepository, type SweptPull } from '../github/sweep-read.js';
 import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
 import { addLabels, closeIssue, createComment, createIssue, deleteComment, updateIssueBody } from '../github/writes.js';
 import { BOARD_MARKER, boardMarkdown, type BoardItem } from './board.js';
@@ -80,8 +80,8 @@ interface Read {
   defaultBranch: string | null;
 }
 
-async function readItem(gh: GitHub, inputs: DispatchInputs, number: number, trust: TrustPolicy, p: Resolved): Promise<Read> {
-  const snapshot = await readContextSnapshot(gh, inputs.repo, number, async (pull) => counts('closing-reference', pull.author, trust));
+/** The work item as the route sees it, from its snapshot (read alone, or in the repository sweep). */
+function readOf(snapshot: ContextSnapshot, trust: TrustPolicy, p: Resolved): Read {
   const req = workItemRequest(snapshot, {
     chain: p.pipeline.chain.map((s) => s.type),
     stage: null,
@@ -91,6 +91,11 @@ async function readItem(gh: GitHub, inputs: DispatchInputs, number: number, trus
     rules: routeRules(p.pipeline),
   });
   return { result: buildContext(req), req, target: req.issues[0] ?? snapshot.subject, defaultBranch: snapshot.defaultBranch };
+}
+
+async function readItem(gh: GitHub, inputs: DispatchInputs, number: number, trust: TrustPolicy, p: Resolved): Promise<Read> {
+  const snapshot = await readContextSnapshot(gh, inputs.repo, number, async (pull) => counts('closing-reference', pull.author, trust));
+  return readOf(snapshot, trust, p);
 }
 
 const claimText = (stage: string, holder: string, ttlMs: number) =>
@@ -139,11 +144,11 @@ async function actOnItem(
   inputs: DispatchInputs,
   p: Resolved,
   trust: TrustPolicy,
-  number: number,
+  read: Read,
   runnerNow: number,
   out: DispatchOutcome,
 ) {
-  const read = await readItem(gh, inputs, number, trust, p);
+  const number = read.target.number;
   // Claims are stamped by GitHub's clock: their age is judged by it too (the Date of this run's first answer), not the runner's.
   const now = requestStats(gh).firstAnswerAt ?? runnerNow;
   const next = read.result.nextPhase;
@@ -206,32 +211,59 @@ async function actOnItem(
 }
 
 export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: number): Promise<DispatchOutcome> {
-  const p = resolveAnswer(await readPipelineFile(gh, inputs.repo));
-  const trust = inputs.trust ?? parseTrustPolicy(p.pipeline.trustedAuthors);
-  // Every mapped workflow is checked before anything is written: a missing file or input is one line.
-  for (const s of p.pipeline.chain) if (s.workflow) await checkWorkflow(gh, inputs.repo, s.type, s.workflow);
-  const out: DispatchOutcome = { boardUrl: '', board: [], pipeline: p, items: [], dispatched: [], escalated: [], unread: [] };
   if (inputs.scope === 'item') {
-    await actOnItem(gh, inputs, p, trust, inputs.number as number, now, out);
+    const p = resolveAnswer(await readPipelineFile(gh, inputs.repo));
+    const trust = inputs.trust ?? parseTrustPolicy(p.pipeline.trustedAuthors);
+    await checkWorkflows(gh, inputs, p);
+    const out = outcome(p);
+    await actOnItem(gh, inputs, p, trust, await readItem(gh, inputs, inputs.number as number, trust, p), now, out);
     return out;
   }
-  const listed = await listIssues(gh, inputs.repo, { state: 'open' });
+  // Read first: every open issue and PR, and the pipeline file, in about one request per 100 issues.
+  const trustOf = (answer: PipelineAnswer) => inputs.trust ?? parseTrustPolicy(resolveAnswer(answer).pipeline.trustedAuthors);
+  const sweep = await sweepRepository(gh, inputs.repo, (answer) => {
+    const trust = trustOf(answer);
+    return async (pull) => counts('closing-reference', pull.author, trust);
+  });
+  const p = resolveAnswer(sweep.pipeline);
+  const trust = trustOf(sweep.pipeline);
+  await checkWorkflows(gh, inputs, p);
+  const out = outcome(p);
   // The board is no work item: found by its title and marker, written only by a trusted author.
   const isBoard = (i: WorkItem) =>
     i.title === p.pipeline.boardTitle && i.body.startsWith(BOARD_MARKER) && counts('issue-body', i.author, trust);
-  const boardIssue = listed.find(isBoard) ?? null;
-  const open = listed.filter((i) => !isBoard(i));
-  for (const issue of open) {
+  const boardIssue = sweep.items.map((s) => s.subject).find(isBoard) ?? null;
+  const work: Array<{ number: number; read: () => Promise<Read> }> = [
+    ...sweep.items.filter((s) => !isBoard(s.subject)).map((s) => ({ number: s.subject.number, read: async () => readOf(s, trust, p) })),
+    // An issue GitHub answered with a hole in is read alone (asked again, then named unread).
+    ...sweep.reread.map((number) => ({ number, read: () => readItem(gh, inputs, number, trust, p) })),
+  ].sort((a, b) => a.number - b.number);
+  for (const w of work) {
     try {
-      await actOnItem(gh, inputs, p, trust, issue.number, now, out);
+      await actOnItem(gh, inputs, p, trust, await w.read(), now, out);
     } catch (err) {
       // One unreadable item is named; the sweep goes on.
       if (err instanceof UsageError) throw err;
-      out.unread.push(`#${issue.number}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      out.unread.push(`#${w.number}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
   }
-  if (inputs.board) out.boardUrl = await writeBoard(gh, inputs, p, out, boardIssue);
+  if (inputs.board) out.boardUrl = await writeBoard(gh, inputs, p, out, boardIssue, sweep.pulls);
   return out;
+}
+
+const outcome = (p: Resolved): DispatchOutcome => ({
+  boardUrl: '',
+  board: [],
+  pipeline: p,
+  items: [],
+  dispatched: [],
+  escalated: [],
+  unread: [],
+});
+
+/** Every workflow the file maps a stage to, checked before anything is written: a missing file or input is one line. */
+async function checkWorkflows(gh: GitHub, inputs: DispatchInputs, p: Resolved) {
+  for (const s of p.pipeline.chain) if (s.workflow) await checkWorkflow(gh, inputs.repo, s.type, s.workflow);
 }
 
 /** What the board says of one item. */
@@ -263,9 +295,16 @@ function boardItem(read: Read, next: string, why: string, action: string, p: Res
 }
 
 /** The board, written in place when its text changed (created the first time); its URL. Nothing in a dry run. */
-async function writeBoard(gh: GitHub, inputs: DispatchInputs, p: Resolved, out: DispatchOutcome, found: WorkItem | null): Promise<string> {
+async function writeBoard(
+  gh: GitHub,
+  inputs: DispatchInputs,
+  p: Resolved,
+  out: DispatchOutcome,
+  found: WorkItem | null,
+  open: readonly SweptPull[],
+): Promise<string> {
   const listed = new Set(out.board.flatMap((b) => b.openPulls));
-  const pulls = (await listOpenPulls(gh, inputs.repo)).filter((x) => !listed.has(x.number) && !x.bodyTagged).map((x) => x.number);
+  const pulls = open.filter((x) => !listed.has(x.number) && !x.bodyTagged).map((x) => x.number);
   const text = boardMarkdown(
     p.pipeline.boardTitle,
     p.pipeline.chain.map((s) => s.type),

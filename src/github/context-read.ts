@@ -34,15 +34,8 @@ import {
 /** How many open PRs that close an issue its reader reads with it (each with its thread and reviews). */
 export const CLOSED_BY_FIRST = 5;
 
-export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!, $number: Int!) {
-  rateLimit { cost remaining }
-  repository(owner: $owner, name: $repo) {
-    nameWithOwner
-    defaultBranchRef { name }
-    ${PIPELINE_FIELD}
-    issueOrPullRequest(number: $number) {
-      __typename
-      ... on Issue {
+/** What the reader asks of an issue: its thread, its parent's, and the open PRs that close it with their threads and reviews. */
+export const ISSUE_FIELDS = `
         ${THREAD}
         parent { ${THREAD} repository { nameWithOwner } }
         closedBy: closedByPullRequestsReferences(first: ${CLOSED_BY_FIRST}, includeClosedPrs: false) {
@@ -51,8 +44,17 @@ export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!
         }
         closedByLinked: closedByPullRequestsReferences(first: ${CLOSED_BY_FIRST}, includeClosedPrs: false, userLinkedOnly: true) {
           nodes { number repository { nameWithOwner } }
-        }
-      }
+        }`;
+
+export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!, $number: Int!) {
+  rateLimit { cost remaining }
+  repository(owner: $owner, name: $repo) {
+    nameWithOwner
+    defaultBranchRef { name }
+    ${PIPELINE_FIELD}
+    issueOrPullRequest(number: $number) {
+      __typename
+      ... on Issue { ${ISSUE_FIELDS} }
       ... on PullRequest {
         ${THREAD}
         reviews(first: 100) { ${PAGE} nodes { ${REVIEW} } }
@@ -64,7 +66,7 @@ export const CONTEXT_QUERY = `query ForgeContext($owner: String!, $repo: String!
 }`;
 
 type ClosingPullNode = ThreadNode & { reviews: Page<ReviewNode> };
-type IssueNode = ThreadNode & {
+export type IssueNode = ThreadNode & {
   __typename: 'Issue';
   parent: ThreadNode | null;
   closedBy?: { totalCount: number; nodes: Array<ClosingPullNode | null> } | null;
@@ -119,7 +121,7 @@ export interface ContextSnapshot {
 /** How many times the reader asks for a thread GitHub answered with holes in. */
 export const CONTEXT_ASKS = 2;
 
-type GraphqlError = { message?: string; type?: string; path?: Array<string | number> };
+export type GraphqlError = { message?: string; type?: string; path?: Array<string | number> };
 
 /**
  * One ask of the reader's query: the data, the errors that leave a hole in a
@@ -204,6 +206,25 @@ export async function readContextSnapshot(
       404,
       false,
     );
+  return snapshotOfNode(gh, here, node, pipeline, data.repository?.defaultBranchRef?.name ?? null, followKeywords, notes, count);
+}
+
+/**
+ * A work item's snapshot from its node in an answer (the reader's query, or a
+ * page of the dispatcher's sweep): its thread and its links' threads read to
+ * the end, 100 comments a further request.
+ */
+export async function snapshotOfNode(
+  gh: GitHub,
+  here: string,
+  node: IssueNode | PullNode,
+  pipeline: PipelineAnswer,
+  defaultBranch: string | null,
+  followKeywords: (pull: WorkItem) => Promise<boolean>,
+  notes: string[],
+  count: { requests: number; points: number },
+): Promise<ContextSnapshot> {
+  const number = node.number;
   const foreignOf = (t: ThreadNode) => {
     const repo = t.repository?.nameWithOwner ?? here;
     return repo.toLowerCase() === here.toLowerCase() ? null : repo;
@@ -223,7 +244,7 @@ export async function readContextSnapshot(
     requests: 0,
     points: 0,
     pipeline,
-    defaultBranch: data.repository?.defaultBranchRef?.name ?? null,
+    defaultBranch,
   };
   if (node.__typename === 'Issue' && node.parent) {
     const foreign = foreignOf(node.parent);

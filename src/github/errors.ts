@@ -55,8 +55,22 @@ export function describeApiError(err: unknown, doing: string): ApiError {
   else if (status === 410) why = 'gone (410): issues may be disabled on this repository';
   else if (status === 422) why = `GitHub rejected the request (422): ${firstLine(e.message)}`;
   else if (status !== null) why = `GitHub answered ${status}: ${firstLine(e.message)}`;
-  else why = firstLine(e.message ?? String(err));
+  else why = firstLine(graphqlReason(err) ?? e.message ?? String(err));
   return new ApiError(`${doing} failed${where ? ` (${where})` : ''}: ${why}`, status);
+}
+
+/**
+ * GitHub's own words in a GraphQL failure answer (HTTP 200, `errors` beside
+ * no data): Octokit's message opens with a line of its own, so the reason —
+ * a timeout, RATE_LIMITED — would be cut from a one-line error.
+ */
+function graphqlReason(err: unknown): string | null {
+  const errors = (err as { errors?: Array<{ message?: string; type?: string }> })?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  const first = errors[0];
+  const said = firstLine(first.message ?? 'an unknown error');
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return `GitHub answered: ${first.type ? `${first.type}: ` : ''}${said}${more}`;
 }
 
 function origin(e: HttpishError): string {
