@@ -341,7 +341,7 @@ describe('claims and attempts', () => {
     expect(stageRuns(asCands([k]), 'REVIEWER', now, 3_600_000).live).toBeNull();
   });
 
-  test('attempts since the last completion: claims or unfinished annotations, whichever are more; the earliest live claim holds', () => {
+  test('attempts since the last completion: claims or unfinished annotations, whichever are more; a partial after a claim ends it', () => {
     const before = at(claimBody('BUILDER', 'run 0'));
     const done = at(builder());
     const k1 = at(claimBody('BUILDER', 'run 1'));
@@ -355,7 +355,10 @@ describe('claims and attempts', () => {
       ['partial', p1.url],
       ['claim', k2.url],
     ]);
-    expect(runs.live?.url).toBe(k1.url);
+    // The partial after k1 ended its run short: k2, the claim after it, holds the stage.
+    expect(runs.live?.url).toBe(k2.url);
+    expect(stageRuns(asCands([before, done, k1, p1]), 'BUILDER', now, 3_600_000).live).toBeNull();
+    expect(stageRuns(asCands([before, done, k1]), 'BUILDER', now, 3_600_000).live?.url).toBe(k1.url);
     const partials = [0, 1, 2].map(() => at(builder().replace('<!-- FORGE:BUILDER:COMPLETE -->', '')));
     expect(stageRuns(asCands(partials), 'BUILDER', now, 1).count).toBe(3);
     expect(stageRuns(asCands(partials), 'BUILDER', now, 1).attempts.map((a) => a.kind)).toEqual([

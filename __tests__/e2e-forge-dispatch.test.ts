@@ -315,7 +315,9 @@ describe('scope: repository', () => {
     const timeout = {
       body: {
         data: null,
-        errors: [{ message: 'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.' }],
+        errors: [
+          { message: 'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.' },
+        ],
       },
     };
     gh.fail('POST', /^\/graphql$/, 200, 1, { operation: /query ForgeSweep/, ...timeout });

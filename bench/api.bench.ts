@@ -396,10 +396,8 @@ test('forge-dispatch sweeps of 50, 250 and 1,000 open issues: the first writes t
       () => runBundle('forge-dispatch', env(repo, { scope: 'repository' })),
       1,
     );
-    await measure(
-      `  the next sweep, nothing changed (no write)`,
-      pages(count + 1),
-      () => runBundle('forge-dispatch', env(repo, { scope: 'repository' })),
+    await measure(`  the next sweep, nothing changed (no write)`, pages(count + 1), () =>
+      runBundle('forge-dispatch', env(repo, { scope: 'repository' })),
     );
   }
 });

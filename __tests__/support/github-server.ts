@@ -373,6 +373,11 @@ export class FakeGitHub {
     if (issue) issue.updated_at = at;
   }
 
+  /** Time passes on GitHub: what is written next, and the Date header, are `ms` later. */
+  advance(ms: number): void {
+    this.clock += ms;
+  }
+
   /** The server's clock as GitHub reports it in the Date header: seeded events are stamped with it. */
   now(): string {
     return new Date(this.clock).toISOString().replace('.000Z', 'Z');
@@ -1282,7 +1287,14 @@ export class FakeGitHub {
   private sweepQuery(v: Json, query: string): [number, Json] {
     const r = this.repos.get(`${v.owner}/${v.repo}`);
     const rateLimit = { cost: 1, remaining: 4999 };
-    if (!r) return [200, { data: { rateLimit, repository: null }, errors: [{ type: 'NOT_FOUND', path: ['repository'], message: 'Could not resolve to a Repository.' }] }];
+    if (!r)
+      return [
+        200,
+        {
+          data: { rateLimit, repository: null },
+          errors: [{ type: 'NOT_FOUND', path: ['repository'], message: 'Could not resolve to a Repository.' }],
+        },
+      ];
     const full = `${r.owner}/${r.name}`;
     const errors: Json[] = [];
     const nested = <T>(items: T[]) => {
@@ -1321,7 +1333,12 @@ export class FakeGitHub {
       const listed = slice(pulls, v.pullsAfter, 100);
       repository.openPulls = {
         pageInfo: listed.pageInfo,
-        nodes: listed.nodes.map((i) => ({ number: i.number, body: i.pull?.body ?? '', author: this.actorNode(i.user), authorAssociation: this.association(r, i.user) })),
+        nodes: listed.nodes.map((i) => ({
+          number: i.number,
+          body: i.pull?.body ?? '',
+          author: this.actorNode(i.user),
+          authorAssociation: this.association(r, i.user),
+        })),
       };
     }
     const data = { rateLimit, repository };

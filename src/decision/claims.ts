@@ -2,8 +2,9 @@
  * Claims and attempts, read from the thread (GitHub is the only store): a
  * claim is a trusted FORGE:CLAIM naming the stage it holds (`Stage`) and the
  * run that holds it (`Holder`); it is live until `claim-ttl` after it was
- * written, until the stage completes after it, or until a CLAIM_RELEASED of
- * the same holder. Attempts at a stage since its last completion are its
+ * written, until the stage completes after it or a partial or interrupted
+ * annotation of it ends the run short, or until a CLAIM_RELEASED of the same
+ * holder. Attempts at a stage since its last completion are its
  * claims and its partial or interrupted annotations, whichever are more (a
  * run that claims and then writes a partial is one attempt). Pure.
  */
@@ -74,8 +75,10 @@ export function stageRuns(candidates: readonly Candidate[], stage: string, now: 
       .flatMap((c) => (field(c, 'Holder') ? [`${field(c, 'Holder')}|${when(c)}`] : [])),
   );
   const isReleased = (k: Claim) => [...released].some((r) => r.startsWith(`${k.holder}|`) && r.slice(k.holder.length + 1) > k.createdAt);
-  const live = claims.find((k) => Date.parse(k.expiresAt) > now && !isReleased(k)) ?? null;
   const unfinished = own.filter((c) => c.annotation.type === stage && c.annotation.sentinelState !== 'complete' && when(c) > done);
+  // A partial or interrupted annotation of the stage after a claim is its run ending short: the stage is free to start again.
+  const ended = (k: Claim) => unfinished.some((c) => when(c) > k.createdAt);
+  const live = claims.find((k) => Date.parse(k.expiresAt) > now && !isReleased(k) && !ended(k)) ?? null;
   const attempts = [
     ...claims.map((k) => ({ kind: 'claim' as const, url: k.url, createdAt: k.createdAt })),
     ...unfinished.map((c) => ({ kind: c.annotation.sentinelState as 'partial' | 'interrupted', url: c.url, createdAt: c.createdAt })),

@@ -117,9 +117,7 @@ export async function sweepRepository(
       if (!isGraphqlTimeout(err) || first <= 1) throw describeApiError(err, 'reading the open issues');
       first = Math.max(1, Math.floor(first / 2));
       out.requests++;
-      answer = await api(`reading the open issues (${first} at a time, after GitHub timed out)`, () =>
-        askPage(gh, r, { ...vars, first }),
-      );
+      answer = await api(`reading the open issues (${first} at a time, after GitHub timed out)`, () => askPage(gh, r, { ...vars, first }));
     }
     out.requests++;
     const { data, errors } = answer;
