@@ -97,3 +97,11 @@ test('a write refused for good (422) is sent once: neither plugin repeats an ans
   });
   expect(gh.seen).toHaveLength(1);
 });
+
+test('a GraphQL query is a read on GitHub Enterprise Server too, where @octokit/graphql sends the full URL', async () => {
+  const { isGraphqlUrl } = await import('../src/github/client.js');
+  expect(isGraphqlUrl('/graphql')).toBe(true);
+  expect(isGraphqlUrl('https://ghes.example/api/graphql')).toBe(true);
+  expect(isGraphqlUrl('https://ghes.example/api/v3/repos/o/r/issues')).toBe(false);
+  expect(isGraphqlUrl('/repos/o/r/issues/1/comments')).toBe(false);
+});

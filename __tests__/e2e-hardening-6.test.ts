@@ -305,3 +305,35 @@ describe('8. outputs stay within what a job output and an env: value carry', () 
     expect(whole.length).toBe(Number(/of (\d+) entries/.exec(warning ?? '')?.[1]));
   });
 });
+
+describe("11. GitHub's GraphQL failure answers", () => {
+  const limited = (headers: Record<string, string>) => ({
+    operation: /query ForgeGate\b/,
+    headers,
+    body: { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 41898282.' }] },
+  });
+
+  test('RATE_LIMITED (HTTP 200) with a retry-after is waited out, and the gate decides on the answer after it', async () => {
+    const repo = setupRepo();
+    const { pr, sha } = pipeline(repo);
+    gh.comment(repo, pr.number, 'maintainer', emit('REVIEWER', { fields: { Verdict: 'APPROVED', Commit: sha } }));
+    gh.fail('POST', /^\/graphql$/, 200, 1, limited({ 'retry-after': '1' }));
+    const r = await gate(repo, pr.number);
+    expect(r.stdout).toContain('GitHub GraphQL rate limit reached (RATE_LIMITED); waiting 1s for the reset');
+    expect(r.outputs.conforming).toBe('true');
+    expect(r.stdout).not.toContain('each is read by REST');
+  });
+
+  test('RATE_LIMITED until a reset an hour away: the step fails naming the GraphQL limit, with no REST read of each PR', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    const reset = String(Math.floor(Date.now() / 1000) + 3600);
+    gh.fail('POST', /^\/graphql$/, 200, 1, limited({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }));
+    const from = gh.requests.length;
+    const r = await gate(repo, pr.number);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("GitHub's GraphQL rate limit is exhausted (RATE_LIMITED: API rate limit exceeded for user ID 41898282.)");
+    expect(r.stdout).not.toContain('each is read by REST');
+    expect(gh.requests.slice(from).filter((q) => q.path.includes(`/issues/${pr.number}/comments`))).toEqual([]);
+  });
+});

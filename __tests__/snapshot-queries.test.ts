@@ -60,3 +60,11 @@ test('points: one PR (up to 100 comments) costs 1; three PRs 2; the ten a query 
   expect(ten).toBeLessThanOrEqual(5);
   expect(queryCost(ISSUE_QUERY)).toBe(1);
 });
+
+test("a connection asked without first or last is one GitHub's docs refuse: the fake server names it, alias or not", async () => {
+  const { unboundedConnections } = await import('./support/graphql-exec.js');
+  expect(unboundedConnections('query { repository(owner: "o", name: "r") { open: issues { totalCount } } }')).toEqual([
+    'open (IssueConnection)',
+  ]);
+  expect(unboundedConnections('query { repository(owner: "o", name: "r") { issues(last: 1) { totalCount } } }')).toEqual([]);
+});

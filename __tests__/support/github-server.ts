@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { validate as validateGraphql } from '@octokit/graphql-schema';
 import { buildSchema, parse as parseGraphql, validate as validateAgainst, type GraphQLSchema } from 'graphql';
-import { executeQuery, GitHubGraphqlError, queryCost } from './graphql-exec.js';
+import { executeQuery, GitHubGraphqlError, queryCost, unboundedConnections } from './graphql-exec.js';
 import { closingIssues } from '../../src/common/closing.js';
 import { conform, ghesVersions, OpenApiDescription } from './openapi.js';
 import YAML from 'yaml';
@@ -750,6 +750,7 @@ export class FakeGitHub {
       if (/^Cannot query field/.test(e.message) && sdlErrors(query).length === 0) continue;
       this.violations.push(`GraphQL: ${e.message ?? String(e)}`);
     }
+    for (const c of unboundedConnections(query)) this.violations.push(`GraphQL: connection ${c} asked without first or last`);
     if (!who) return [401, { message: 'This endpoint requires you to be authenticated.' }];
     const v = body.variables ?? {};
     this.points += queryCost(query, v);
@@ -936,6 +937,7 @@ export class FakeGitHub {
       if (/^Cannot query field/.test(e.message) && sdlErrors(query).length === 0) continue;
       this.violations.push(`GraphQL: ${e.message ?? String(e)}`);
     }
+    for (const c of unboundedConnections(query)) this.violations.push(`GraphQL: connection ${c} asked without first or last`);
     if (!who) return [401, { message: 'This endpoint requires you to be authenticated.' }];
     const variables = (body.variables ?? {}) as Json;
     const cost = queryCost(query, variables);

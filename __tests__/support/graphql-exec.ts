@@ -15,6 +15,10 @@ import { readFileSync } from 'node:fs';
 import {
   buildSchema,
   execute,
+  getNamedType,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
   Kind,
   parse,
   type DocumentNode,
@@ -96,4 +100,28 @@ export function queryCost(query: string, variables: Json = {}): number {
   };
   for (const d of doc.definitions) if (d.kind === Kind.OPERATION_DEFINITION) walk(d.selectionSet, 1);
   return Math.max(1, Math.round(requests / 100));
+}
+
+/**
+ * Connections asked without `first` or `last`: GitHub's docs require one on
+ * every connection, even one asked only for its totalCount. The field's type
+ * is read from the published SDL, so an alias or a fragment cannot hide one.
+ */
+export function unboundedConnections(query: string): string[] {
+  const found: string[] = [];
+  const info = new TypeInfo(githubSchema());
+  visit(
+    parse(query),
+    visitWithTypeInfo(info, {
+      Field(node) {
+        const type = info.getType();
+        if (!type) return;
+        const named = getNamedType(type).name;
+        if (!named.endsWith('Connection')) return;
+        const args = new Set((node.arguments ?? []).map((a) => a.name.value));
+        if (!args.has('first') && !args.has('last')) found.push(`${node.alias?.value ?? node.name.value} (${named})`);
+      },
+    }),
+  );
+  return found;
 }

@@ -3,7 +3,7 @@ export const id=538;export const ids=[538];export const modules={6858:(e,t,n)=>{
   state headRefName headRefOid baseRefName headRepository { nameWithOwner }
   milestone { number title }
   reviews(first: 100) { ${l.KL} nodes { ${l.nb} } }
-  commits { totalCount }
+  commits(last: 1) { totalCount }
   timelineItems(last: 50, itemTypes: [HEAD_REF_FORCE_PUSHED_EVENT]) {
     nodes { __typename ... on HeadRefForcePushedEvent { createdAt afterCommit { oid } } }
   }

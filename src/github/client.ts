@@ -21,6 +21,7 @@ import { getOctokit } from '@actions/github';
 import { GitHub as ActionsGitHub } from '@actions/github/lib/utils';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import type { OctokitOptions } from '@octokit/core';
+import { GraphqlRateLimited } from './errors.js';
 import { canSucceedLater } from './retryable.js';
 import { transport } from './transport.js';
 
@@ -110,6 +111,34 @@ export function readRetryDelay(err: unknown, attempt: number, log: (s: string) =
   return null;
 }
 
+/** Whether a request's URL is GitHub's GraphQL endpoint: `/graphql`, or a full URL whose path ends so (GHES). */
+export function isGraphqlUrl(url: string): boolean {
+  if (url === '/graphql') return true;
+  try {
+    return /\/graphql$/.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** A GraphQL answer that is GitHub's rate limit (HTTP 200, an error of type RATE_LIMITED): what it said and how long to wait. */
+function rateLimitedAnswer(answer: unknown): { message: string; waitSeconds: number | null; resetAt: string | null } | null {
+  const a = answer as { data?: { errors?: Array<{ type?: string; message?: string }> }; headers?: Record<string, unknown> };
+  const hit = Array.isArray(a?.data?.errors) ? a.data.errors.find((e) => e?.type === 'RATE_LIMITED') : undefined;
+  if (!hit) return null;
+  const headers = a.headers ?? {};
+  const retryAfter = Number(headers['retry-after']);
+  const reset = Number(headers['x-ratelimit-reset']);
+  const resetAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000).toISOString() : null;
+  const waitSeconds =
+    Number.isFinite(retryAfter) && retryAfter > 0
+      ? retryAfter
+      : resetAt
+        ? Math.max(Math.ceil((reset * 1000 - Date.now()) / 1000) + 1, 0)
+        : null;
+  return { message: (hit.message ?? 'rate limited').split('\n')[0].slice(0, 300), waitSeconds, resetAt };
+}
+
 /**
  * Reads go straight to the network with their own retry loop; the plugins'
  * Bottleneck queues cost every sequential request ~10 ms of idle waiting
@@ -122,8 +151,9 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
   STATS.set(client, stats);
   client.hook.wrap('request', async (request, options) => {
     stats.requests++;
-    // A GraphQL query is a read sent as a POST: it takes the read path (the queries here never mutate).
-    if (options.method !== 'GET' && options.method !== 'HEAD' && options.url !== '/graphql') {
+    // A GraphQL query is a read sent as a POST: it takes the read path (the queries here never mutate). On GitHub
+    // Enterprise Server @octokit/graphql sends the full URL (…/api/graphql): classified by its path.
+    if (options.method !== 'GET' && options.method !== 'HEAD' && !isGraphqlUrl(String(options.url))) {
       // The options carry this client's own request hook: drop it, or the write
       // would come straight back here.
       const { hook: _ownHook, ...request } = (options.request ?? {}) as Record<string, unknown>;
@@ -136,6 +166,20 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
         if (stats.firstAnswerAt === null) {
           const at = Date.parse(String((answer as { headers?: Record<string, unknown> }).headers?.date ?? ''));
           if (!Number.isNaN(at)) stats.firstAnswerAt = at;
+        }
+        // GitHub answers a GraphQL rate limit with HTTP 200 and RATE_LIMITED beside no data: waited out like a REST one.
+        const limited = rateLimitedAnswer(answer);
+        if (limited !== null) {
+          const wait = limited.waitSeconds;
+          if (wait === null || wait > MAX_RESET_WAIT_SECONDS || attempt + 1 >= MAX_RETRIES)
+            throw new GraphqlRateLimited(
+              `GitHub's GraphQL rate limit is exhausted (RATE_LIMITED: ${limited.message})${limited.resetAt ? `; it resets at ${limited.resetAt}` : ''}: run the step again after that`,
+            );
+          log(`GitHub GraphQL rate limit reached (RATE_LIMITED); waiting ${wait}s for the reset`);
+          stats.retries++;
+          stats.requests++;
+          await sleep(wait * 1000);
+          continue;
         }
         return answer;
       } catch (err) {

@@ -20,6 +20,14 @@ export class ApiError extends Error {
   }
 }
 
+/** GitHub's GraphQL rate limit, not waited out: reading the same by REST would only spend the other limit for less. */
+export class GraphqlRateLimited extends ApiError {
+  constructor(message: string) {
+    super(message, 429, false);
+    this.name = 'GraphqlRateLimited';
+  }
+}
+
 function route(e: HttpishError): string {
   const method = e.request?.method ?? '';
   let url = e.request?.url ?? '';

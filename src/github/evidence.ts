@@ -18,7 +18,7 @@ const EVIDENCE_QUERY = `query Evidence($ids: [ID!]!, $pull: ID!, $withPull: Bool
   pull: node(id: $pull) @include(if: $withPull) {
     ... on PullRequest {
       createdAt
-      commits { totalCount }
+      commits(last: 1) { totalCount }
       timelineItems(last: 50, itemTypes: [HEAD_REF_FORCE_PUSHED_EVENT]) {
         nodes { ... on HeadRefForcePushedEvent { createdAt afterCommit { oid } } }
       }

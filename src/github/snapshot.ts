@@ -60,7 +60,7 @@ const PULL_FRAGMENT = `fragment GatePull on PullRequest {
   state headRefName headRefOid baseRefName headRepository { nameWithOwner }
   milestone { number title }
   reviews(first: 100) { ${PAGE} nodes { ${REVIEW} } }
-  commits { totalCount }
+  commits(last: 1) { totalCount }
   timelineItems(last: ${FORCE_PUSHES}, itemTypes: [HEAD_REF_FORCE_PUSHED_EVENT]) {
     nodes { __typename ... on HeadRefForcePushedEvent { createdAt afterCommit { oid } } }
   }

@@ -8,7 +8,7 @@
  */
 import { errorMessage, UsageError } from '../../common/errors.js';
 import { readPipelineFile } from '../../github/pipeline-read.js';
-import { ApiError } from '../../github/errors.js';
+import { ApiError, GraphqlRateLimited } from '../../github/errors.js';
 import { evaluate, type CheckResult } from '../../decision/evaluate.js';
 import { exemptResult } from '../../decision/exempt.js';
 import type { GitHub } from '../../github/client.js';
@@ -285,8 +285,9 @@ export async function runCheck(gh: GitHub, given: ItemInputs): Promise<CheckRun>
       state.viewer = state.snapshot.viewer;
       run.notes.push(...state.snapshot.notes);
     } catch (err) {
-      // A bad pipeline file is the user's mistake: said as such, nothing decided.
-      if (err instanceof UsageError) throw err;
+      // A bad pipeline file is the user's mistake: said as such, nothing decided. GitHub's GraphQL rate limit is said
+      // as itself: reading by REST instead costs about 12 requests a PR of the other limit.
+      if (err instanceof UsageError || err instanceof GraphqlRateLimited) throw err;
       // Each PR is read by REST below; one that still cannot be read gets its `error` status.
       state.snapshotFailed = true;
       if (folded) inputs = settle(inputs, await readPipelineFile(gh, inputs.repo));
