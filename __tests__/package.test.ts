@@ -3,7 +3,7 @@
  * project — `import { parse, validate, emit } from 'forge-actions'` and
  * `npx forge` work, nothing else comes along.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,3 +44,31 @@ test('installed from the tarball: the library imports and npx forge runs, with n
   const named = execFileSync('npx', ['--no-install', 'forge-actions', 'emit', 'GATE_FAILED'], { cwd: dir, encoding: 'utf8' });
   expect(named).toBe('<!-- FORGE:GATE_FAILED -->\n');
 }, 120_000);
+
+describe('the release notes come from CHANGELOG.md', () => {
+  const script = join(ROOT, 'scripts', 'changelog-section.mjs');
+  const run = (version: string, text: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'forge-changelog-')), 'CHANGELOG.md');
+    writeFileSync(file, text);
+    return spawnSync(process.execPath, [script, version, file], { encoding: 'utf8' });
+  };
+  const log = '# Changelog\n\n## Unreleased\n\n- next\n\n## 1.0.1\n\n- fixed\n\n## 1.0.0\n\n- first\n';
+
+  test("a version's section, up to the next heading; not a longer version's", () => {
+    expect(run('1.0.0', log).stdout).toBe('- first\n');
+    expect(run('v1.0.1', log).stdout).toBe('- fixed\n');
+    expect(run('1.0', log).status).toBe(1);
+  });
+
+  test('no section, or an empty one, fails naming it: a release never goes out with empty notes', () => {
+    expect(run('2.0.0', log).stderr).toContain('has no "## 2.0.0" section');
+    expect(run('1.0.0', '## 1.0.0\n\n## 0.9.0\n- x\n').stderr).toContain('"## 1.0.0" section is empty');
+  });
+
+  test("this repository's CHANGELOG.md has a section for package.json's version, undated until its tag", () => {
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+    const r = spawnSync(process.execPath, [script, version, join(ROOT, 'CHANGELOG.md')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## ${version.replace(/\./g, '\\.')}$`, 'm'));
+  });
+});

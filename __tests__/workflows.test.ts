@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import YAML from 'yaml';
 
@@ -135,7 +135,10 @@ test("the release refuses a tag that is not package.json's version", () => {
   const check = steps.find((s) => s.name === "The tag is package.json's version");
   if (!check?.run) throw new Error('no tag check in release.yml');
   // It runs before anything is built, released or published.
-  expect(steps.indexOf(check)).toBeLessThan(steps.findIndex((s) => s.name === 'Create the release'));
+  expect(steps.indexOf(check)).toBeLessThan(steps.findIndex((s) => s.name === 'Create the release, its notes from CHANGELOG.md'));
+  expect(steps.find((s) => s.name === 'Create the release, its notes from CHANGELOG.md')?.run).toContain(
+    '--notes-file "$RUNNER_TEMP/notes.md"',
+  );
   expect(release.permissions['id-token']).toBe('write');
   const publish = steps.find((s) => s.name?.startsWith('Publish'));
   expect(publish?.run).toContain('--provenance');
@@ -146,23 +149,41 @@ test("the release refuses a tag that is not package.json's version", () => {
   expect(Object.keys(meta)).toEqual(expect.arrayContaining(['repository', 'homepage', 'bugs']));
   const dir = mkdtempSync(join(tmpdir(), 'forge-release-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ version: '1.0.0' }));
-  const run = (tag: string) => {
+  writeFileSync(join(dir, 'CHANGELOG.md'), '# Changelog\n\n## 1.0.0\n\n- The first release.\n');
+  mkdirSync(join(dir, 'scripts'));
+  writeFileSync(join(dir, 'scripts', 'changelog-section.mjs'), readFileSync(join(ROOT, 'scripts', 'changelog-section.mjs')));
+  const output = join(dir, 'output');
+  const run = (tag: string, event = 'push') => {
+    writeFileSync(output, '');
     try {
-      execFileSync('bash', ['-e', '-c', check.run as string], { cwd: dir, env: { ...process.env, TAG: tag }, encoding: 'utf8' });
+      execFileSync('bash', ['-e', '-c', check.run as string], {
+        cwd: dir,
+        env: { ...process.env, REF_NAME: tag, EVENT: event, GITHUB_OUTPUT: output, RUNNER_TEMP: dir },
+        encoding: 'utf8',
+      });
       return { code: 0, out: '' };
     } catch (e) {
       return { code: (e as { status: number }).status, out: String((e as { stdout?: string }).stdout) };
     }
   };
   expect(run('v1.0.0').code).toBe(0);
+  expect(readFileSync(output, 'utf8')).toBe('tag=v1.0.0\n');
+  expect(readFileSync(join(dir, 'notes.md'), 'utf8')).toBe('- The first release.\n');
+  // Run by hand: the tag is package.json's version, refused once it exists.
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  expect(run('main', 'workflow_dispatch').code).toBe(0);
+  expect(readFileSync(output, 'utf8')).toBe('tag=v1.0.0\n');
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: dir });
+  execFileSync('git', ['tag', 'v1.0.0'], { cwd: dir });
+  const again = run('main', 'workflow_dispatch');
+  expect(again.code).toBe(1);
+  expect(again.out).toContain('::error::v1.0.0 is already tagged');
   const wrong = run('v1.0.1');
   expect(wrong.code).toBe(1);
   expect(wrong.out).toContain("::error::tag v1.0.1 is not package.json's version v1.0.0");
-  // And this repository's own version is the one its CHANGELOG opens with.
+  // And this repository's own version has its CHANGELOG section, undated: the tag dates it.
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
-  expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(
-    new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')} — \\d{4}-\\d{2}-\\d{2}$`, 'm'),
-  );
+  expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## ${pkg.version.replace(/\./g, '\\.')}$`, 'm'));
   expect(pkg.bin).toEqual({ forge: 'dist/cli/index.js', 'forge-actions': 'dist/cli/index.js' });
 });
 
