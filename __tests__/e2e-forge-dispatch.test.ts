@@ -7,6 +7,7 @@
  * says so; a workflow that cannot take the dispatch is one error, nothing
  * written; a repository sweep names what it cannot read and acts on the rest.
  */
+import { readFileSync } from 'node:fs';
 import { emit } from '../src/codec/index.js';
 import type { FakeGitHub } from './support/github-server.js';
 import { runBundle } from './support/run-action.js';
@@ -382,9 +383,25 @@ describe('the pipeline board', () => {
     expect(body).toContain(`| [#${issue.number}](`);
     expect(body).toContain('```mermaid\nflowchart LR');
     expect(body).toMatch(/INVESTIGATOR\["INVESTIGATOR \(\d+\)"\] --> BUILDER\["BUILDER \(\d+\)"\]/);
-    expect(body).toContain(`### Building without a BUILDER (1)\n\n- #${building.number} (workflow:building)`);
-    expect(body).toContain(`### In review without an open PR (1)\n\n- #${review.number} (workflow:in-review)`);
+    const link = (n: number) => `[#${n}](https://github.example/${repo}/issues/${n})`;
+    expect(body).toContain(`### Building without a BUILDER (1)\n\n- ${link(building.number)} (workflow:building)`);
+    expect(body).toContain(`### In review without an open PR (1)\n\n- ${link(review.number)} (workflow:in-review)`);
     expect(body).toContain(`### Open PRs that carry no annotation and close no listed issue (1)\n\n- #${stray.number}`);
+    // Why each waits, in a word: the one just started, and the label that says more than the chain.
+    expect(body).toContain('| item | state | next phase | waits | last stage written | why |');
+    expect(body).toMatch(new RegExp(`\\| \\[#${issue.number}\\]\\([^)]+\\) Checkout fails \\| none \\| BUILDER \\| started \\|`));
+    expect(body).toContain(
+      `### Label contradicting the chain (1)\n\n- ${link(building.number)} (workflow:building without a complete INVESTIGATOR)`,
+    );
+    // The same board in the job summary, and as data in board-file.
+    expect(first.summary).toContain('### FORGE pipeline board');
+    const data = JSON.parse(readFileSync(first.outputs['board-file'], 'utf8'));
+    expect(data.items.map((i: { number: number; waits: string }) => [i.number, i.waits])).toEqual(
+      expect.arrayContaining([
+        [issue.number, 'started'],
+        [building.number, 'started'],
+      ]),
+    );
     // The board is no work item: nothing is claimed or started for it.
     expect(r.dispatches.map((d) => d.inputs['issue-number'])).not.toContain(String(board.number));
     expect(claims(repo, board.number)).toHaveLength(0);

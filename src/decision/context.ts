@@ -92,6 +92,8 @@ export interface ContextResult {
   stale: StaleStage[];
   nextPhase: string;
   nextReason: string;
+  /** The route's rule that decided it (NEXT_PHASE_RULES' name). */
+  nextRule: string;
   /** The `workflow:*` label (or `none`). */
   state: string;
   stages: StageEntry[];
@@ -351,6 +353,7 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     stale,
     nextPhase: next.phase,
     nextReason: next.why,
+    nextRule: next.rule ?? '',
     state,
     stages,
     markdown: pack.markdown,

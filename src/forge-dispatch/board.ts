@@ -28,13 +28,68 @@ export interface BoardItem {
   openPulls: number[];
   /** Whether it has sat in its workflow:* label longer than stall-after (by the last stage's time, else its opening). */
   stuck: boolean;
+  /** Why it waits, in one word or two (WAIT_OF_RULE, or what the sweep did). */
+  waits: string;
+  /** Its label names a state the chain has not reached (the stage it needs, not complete): '' when none. */
+  contradiction: string;
+}
+
+/** Why an item waits, by the route's rule that decided its next phase (decision/next-phase.ts). */
+const WAIT_OF_RULE: Readonly<Record<string, string>> = {
+  'terminal label': 'done',
+  'investigation invalid': 'to close',
+  'halted after the build': 'needs a human',
+  'design shipped': 'done',
+  'design loop': 'design loop',
+  decomposition: 'to decompose',
+  'changes requested': 'changes requested',
+  'own verdict blocks': 'blocked',
+  'stale stage': 'stale',
+  'chain complete': 'done',
+};
+
+/** What the sweep did overrides why it waited. */
+const WAIT_OF_ACTION: Readonly<Record<string, string>> = {
+  dispatched: 'started',
+  running: 'running',
+  escalated: 'needs a human',
+  'needs-human': 'needs a human',
+  closed: 'closed',
+  'claimed-elsewhere': 'running',
+};
+
+/**
+ * Why the item waits: what this sweep did to it, else the rule that decided its
+ * next phase; the first open stage is `partial` when an unfinished annotation
+ * of it is there, `never started` when nothing of it is.
+ */
+export function waitOf(rule: string, action: string, nextStageStatus: string | null): string {
+  const acted = WAIT_OF_ACTION[action];
+  if (acted) return acted;
+  if (rule === 'first open stage') return nextStageStatus === 'partial' || nextStageStatus === 'interrupted' ? 'partial' : 'never started';
+  return WAIT_OF_RULE[rule] ?? 'waiting';
+}
+
+/** The stage a workflow:* label says is complete (when the chain has it): the state machine's entry conditions. */
+const LABEL_NEEDS: Readonly<Record<string, string>> = {
+  'workflow:ready-to-build': 'INVESTIGATOR',
+  'workflow:building': 'INVESTIGATOR',
+  'workflow:in-review': 'BUILDER',
+};
+
+/** The label's contradiction of the chain: it says a stage is done that is not ('' when it does not). */
+export function labelContradiction(label: string, chain: readonly string[], complete: ReadonlySet<string>): string {
+  const needs = LABEL_NEEDS[label];
+  if (!needs || !chain.includes(needs) || complete.has(needs)) return '';
+  return `${label} without a complete ${needs}`;
 }
 
 /** The doctor's checks, each a section: the items it finds. */
-const CHECKS: ReadonlyArray<{ heading: string; finds: (i: BoardItem) => boolean }> = [
+const CHECKS: ReadonlyArray<{ heading: string; finds: (i: BoardItem) => boolean; note?: (i: BoardItem) => string }> = [
   { heading: 'Stuck in a label longer than stall-after', finds: (i) => i.stuck },
   { heading: 'Building without a BUILDER', finds: (i) => i.state === 'workflow:building' && !i.hasBuilder },
   { heading: 'In review without an open PR', finds: (i) => i.state === 'workflow:in-review' && i.openPulls.length === 0 },
+  { heading: 'Label contradicting the chain', finds: (i) => i.contradiction !== '', note: (i) => i.contradiction },
 ];
 
 const id = (s: string) => s.replace(/[^A-Za-z0-9_]/g, '_');
@@ -57,14 +112,14 @@ export function boardMarkdown(
   const sorted = [...items].sort((a, b) => a.number - b.number);
   const rows = sorted.map(
     (i) =>
-      `| [#${i.number}](${i.url}) ${tableCell(inert(i.title))} | ${i.state} | ${tableCell(i.next)} | ${i.lastStageAt ?? 'no stage yet'} | ${tableCell(inert(i.why))} |`,
+      `| [#${i.number}](${i.url}) ${tableCell(inert(i.title))} | ${i.state} | ${tableCell(i.next)} | ${i.waits} | ${i.lastStageAt ?? 'no stage yet'} | ${tableCell(inert(i.why))} |`,
   );
   const sections = CHECKS.flatMap((c) => {
     const found = sorted.filter(c.finds);
     return [
       `### ${c.heading} (${found.length})`,
       '',
-      ...(found.length > 0 ? found.map((i) => `- #${i.number} (${i.state})`) : ['None.']),
+      ...(found.length > 0 ? found.map((i) => `- [#${i.number}](${i.url}) (${c.note ? c.note(i) : i.state})`) : ['None.']),
       '',
     ];
   });
@@ -76,8 +131,8 @@ export function boardMarkdown(
     '',
     ...picture(chain, sorted),
     '',
-    '| item | state | next phase | last stage written | why it waits |',
-    '|---|---|---|---|---|',
+    '| item | state | next phase | waits | last stage written | why |',
+    '|---|---|---|---|---|---|',
     ...rows,
     '',
     ...sections,

@@ -33,7 +33,7 @@ import { listComments } from '../github/reads.js';
 import { sweepRepository, type SweptPull } from '../github/sweep-read.js';
 import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
 import { addLabels, closeIssue, createComment, createIssue, deleteComment, updateIssueBody } from '../github/writes.js';
-import { BOARD_MARKER, boardMarkdown, type BoardItem } from './board.js';
+import { BOARD_MARKER, boardMarkdown, labelContradiction, waitOf, type BoardItem } from './board.js';
 import type { DispatchInputs } from './inputs.js';
 
 export interface Dispatched {
@@ -62,6 +62,8 @@ export interface ItemOutcome {
 export interface DispatchOutcome {
   /** The board issue's URL when this sweep wrote or found it current; '' otherwise. */
   boardUrl: string;
+  /** The board's text as this sweep made it ('' when no board was asked for). */
+  boardText: string;
   /** What the board said of each item (scope repository). */
   board: BoardItem[];
   pipeline: Resolved;
@@ -253,6 +255,7 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
 
 const outcome = (p: Resolved): DispatchOutcome => ({
   boardUrl: '',
+  boardText: '',
   board: [],
   pipeline: p,
   items: [],
@@ -278,19 +281,28 @@ function boardItem(read: Read, next: string, why: string, action: string, p: Res
       .at(-1) ?? null;
   const state = currentState(read.target.labels);
   const since = lastStageAt ?? read.target.createdAt ?? null;
+  const types = p.pipeline.chain.map((s) => s.type);
+  const complete = new Set(read.result.stages.filter((e) => e.scope === 'own' && e.status === 'included').map((e) => e.type));
+  const nextEntry = read.result.stages.find((e) => e.scope === 'own' && e.type === next && e.status !== 'superseded');
+  const waits = waitOf(read.result.nextRule, action, nextEntry?.status ?? null);
+  // The annotation the wait is about, linked: the partial to continue, the stale stage to run again.
+  const about = waits === 'partial' ? nextEntry?.url : waits === 'stale' ? read.result.stale[0]?.url : null;
+  const said = action === 'waiting' ? why : `${action}: ${why}`;
   return {
     number: read.target.number,
     title: read.target.title,
     url: read.target.url,
     state,
     next,
-    why: action === 'waiting' ? why : `${action}: ${why}`,
+    why: about ? `${said} (${about})` : said,
     action,
     lastStageAt,
     hasBuilder: own.some((c) => c.annotation.type === 'BUILDER'),
     openPulls: (read.req.pulls ?? []).map((x) => x.number),
     stuck:
       state.startsWith('workflow:') && !TERMINAL_LABELS.has(state) && since !== null && now - Date.parse(since) > p.pipeline.stallAfterMs,
+    waits,
+    contradiction: labelContradiction(state, types, complete),
   };
 }
 
@@ -312,6 +324,7 @@ async function writeBoard(
     out.unread,
     pulls,
   );
+  out.boardText = text;
   if (found && sameText(found.body, text)) return found.url;
   if (inputs.dryRun) return found?.url ?? '';
   if (found) {

@@ -9,9 +9,19 @@ import type { DispatchInputs } from './inputs.js';
 import type { DispatchOutcome } from './logic.js';
 
 /** The step's outputs, as action.yml declares them. */
-export const OUTPUTS = ['dispatched', 'escalated', 'board-url', 'inconclusive'] as const;
+export const OUTPUTS = ['dispatched', 'escalated', 'board-url', 'board-file', 'inconclusive'] as const;
 
-export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome): ActionResult {
+/** The board as JSON (the board-file output): each open item as the board shows it, and what could not be read. */
+export function boardData(outcome: DispatchOutcome) {
+  return {
+    items: [...outcome.board].sort((a, b) => a.number - b.number),
+    unread: outcome.unread,
+    dispatched: outcome.dispatched,
+    escalated: outcome.escalated,
+  };
+}
+
+export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome, boardFile = ''): ActionResult {
   const rows = outcome.items.map((i) => `| #${i.number} | ${tableCell(i.next)} | ${i.action} | ${tableCell(inert(i.detail || i.why))} |`);
   const summary = [
     `## FORGE dispatch${inputs.dryRun ? ' (dry run)' : ''}`,
@@ -22,12 +32,15 @@ export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome)
     ...(outcome.unread.length > 0
       ? ['**Not read** (the rest was still acted on):', '', ...outcome.unread.map((u) => `- ${inert(u)}`), '']
       : []),
+    // The board, as the issue holds it (without its marker), when this sweep wrote one.
+    ...(outcome.boardText ? ['', outcome.boardText.split('\n').slice(1).join('\n').replace(/^# /, '### ')] : []),
   ].join('\n');
   return {
     outputs: {
       dispatched: JSON.stringify(outcome.dispatched),
       escalated: JSON.stringify(outcome.escalated),
       'board-url': outcome.boardUrl,
+      'board-file': boardFile,
       inconclusive: outcome.unread.length > 0,
     },
     summary,
