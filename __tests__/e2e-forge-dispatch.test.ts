@@ -186,6 +186,37 @@ describe('forge-dispatch starts the next stage', () => {
   });
 });
 
+describe('a create whose answer GitHub lost is read back, never sent twice', () => {
+  test('the claim landed but its answer was a 502: one claim, read back as ours, and the stage is started', async () => {
+    const { repo, r, issue } = setup();
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    gh.fail('POST', new RegExp(`/issues/${issue.number}/comments$`), 502, 1, { after: true });
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(0);
+    expect(claims(repo, issue.number)).toHaveLength(1);
+    expect(r.dispatches).toHaveLength(1);
+    expect(r.dispatches[0].inputs.claim).toContain(`#issuecomment-${claims(repo, issue.number)[0].id}`);
+  });
+
+  test('the board landed but its answer was a 502: one board, and its URL is the output', async () => {
+    const { repo, r } = setup();
+    gh.fail('POST', new RegExp(`^/repos/${repo}/issues$`), 502, 1, { after: true });
+    const d = await dispatch(repo, { scope: 'repository' });
+    expect(d.code).toBe(0);
+    const boards = [...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board');
+    expect(boards).toHaveLength(1);
+    expect(d.outputs['board-url']).toBe(`https://github.example/${repo}/issues/${boards[0].number}`);
+  });
+
+  test('a 502 before anything landed: the read-back finds nothing, and the board is opened once more', async () => {
+    const { repo, r } = setup();
+    gh.fail('POST', new RegExp(`^/repos/${repo}/issues$`), 502, 1);
+    const d = await dispatch(repo, { scope: 'repository' });
+    expect(d.code).toBe(0);
+    expect([...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board')).toHaveLength(1);
+  });
+});
+
 describe('what the file says to act on', () => {
   test('act-on: close — an INVALID investigation closes the issue as not planned with workflow:invalid', async () => {
     const { repo, r, issue } = setup(`${FILE}act-on: [close, needs-human]\n`);

@@ -335,3 +335,13 @@ test('when the listing would cost more pages than the gists it could answer, it 
   expect(paths.filter((p) => p === '/gists')).toHaveLength(1);
   expect(paths.filter((p) => p.startsWith('/gists/')).length).toBeLessThanOrEqual(2);
 });
+
+test('the secret copy landed but its answer was a 502: read back among the owner’s gists, not copied twice', async () => {
+  const { repo, issue, pub } = remediationSetup();
+  gh.fail('POST', /^\/gists$/, 502, 1, { after: true });
+  const r = await audit(repo, { 'issue-number': String(issue.number), remediate: 'true' });
+  expect(r.code).toBe(0);
+  expect(gh.gists.has(pub.id)).toBe(false);
+  expect([...gh.gists.values()].filter((g) => g.description === 'octo/repo #1 investigation')).toHaveLength(1);
+  expect(JSON.parse(r.outputs.findings).every((f: { remediated: boolean }) => f.remediated)).toBe(true);
+});

@@ -238,3 +238,14 @@ test('two drafts made by racing closes are merged into the older by the next run
   expect(state.releases.map((x) => x.id)).toEqual([first.id, first.id + 5]);
   expect(again.stdout).toContain(`draft release ${first.id + 5} also holds the notes of milestone v1.2`);
 });
+
+test('the draft landed but its answer was a 502: it is read back, not created twice', async () => {
+  const { repo, milestone } = setup();
+  const a = closedIssue(repo, milestone.number, 'Guard the null profile');
+  gh.fail('POST', new RegExp(`^/repos/${repo}/releases$`), 502, 1, { after: true });
+  const r = await run(repo, closeEvent(repo, a, { number: milestone.number, title: milestone.title }));
+  expect(r.code).toBe(0);
+  expect(gh.repo(repo).releases).toHaveLength(1);
+  expect(entries(gh.repo(repo).releases[0].body)).toEqual([a.number]);
+  expect(r.outputs['release-url']).toContain(`/releases/tag/untagged-${gh.repo(repo).releases[0].id}`);
+});

@@ -524,3 +524,12 @@ describe('7. trusting members GitHub hides', () => {
     expect(report[0].ignored.find((i) => i.author === 'drive-by')?.reason).toContain('role read here');
   });
 });
+
+test('the status landed but its answer was a 502: read back as written, not sent twice', async () => {
+  const repo = setupRepo();
+  const pr = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps lodash.', head: 'dependabot/npm/lodash' } });
+  gh.fail('POST', new RegExp(`^/repos/${repo}/statuses/`), 502, 1, { after: true });
+  const r = await gate(repo, pullEvent(pr.number), { 'exempt-authors': 'dependabot[bot]' });
+  expect(r.code).toBe(0);
+  expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success', description: 'exempt: author dependabot[bot]' }]);
+});

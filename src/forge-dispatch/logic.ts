@@ -29,7 +29,9 @@ import { requestStats, type GitHub } from '../github/client.js';
 import { readContextSnapshot, type ContextSnapshot } from '../github/context-read.js';
 import { ApiError } from '../github/errors.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
+import { createOnce } from '../github/create-once.js';
 import { listComments } from '../github/reads.js';
+import { listIssues } from '../github/repo-reads.js';
 import { sweepRepository, type SweptPull } from '../github/sweep-read.js';
 import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
 import { addLabels, closeIssue, createComment, createIssue, deleteComment, updateIssueBody } from '../github/writes.js';
@@ -119,7 +121,13 @@ async function claim(
   now: number,
   seen: ReadonlySet<number>,
 ) {
-  const ours = await createComment(gh, inputs.repo, target.number, claimText(stage, inputs.runUrl, p.pipeline.claimTtlMs));
+  const text = claimText(stage, inputs.runUrl, p.pipeline.claimTtlMs);
+  // A lost answer is read back: a claim with this run's text that was not there before is ours, not sent twice.
+  const ours = await createOnce(
+    `claiming ${stage} on #${target.number}`,
+    () => createComment(gh, inputs.repo, target.number, text, { once: true }),
+    async () => (await listComments(gh, inputs.repo, target.number)).find((c) => !seen.has(c.id) && sameText(c.body, text)) ?? null,
+  );
   const thread = await listComments(gh, inputs.repo, target.number);
   const ttl = p.pipeline.claimTtlMs;
   const earlier = trustedOfType(thread, target.number, 'CLAIM', trust).find((c) => {
@@ -331,5 +339,7 @@ async function writeBoard(
     await updateIssueBody(gh, inputs.repo, found.number, text);
     return found.url;
   }
-  return (await createIssue(gh, inputs.repo, p.pipeline.boardTitle, text)).url;
+  const isOurs = (i: WorkItem) => i.title === p.pipeline.boardTitle && i.body.startsWith(BOARD_MARKER);
+  const landed = async () => (await listIssues(gh, inputs.repo, { state: 'open' })).find(isOurs) ?? null;
+  return (await createIssue(gh, inputs.repo, p.pipeline.boardTitle, text, landed)).url;
 }

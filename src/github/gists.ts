@@ -4,6 +4,7 @@
  * anonymous one (60 requests an hour).
  */
 import type { GitHub } from './client.js';
+import { createOnce } from './create-once.js';
 import { api } from './errors.js';
 import { lastPage } from './reads.js';
 
@@ -61,10 +62,28 @@ export async function getGistRaw(gh: GitHub, id: string): Promise<GistInfo> {
 export async function createSecretGist(gh: GitHub, description: string | null, files: GistFile[]): Promise<GistInfo> {
   // fromEntries defines own properties, so even a file named __proto__ is kept as a file.
   const payload = Object.fromEntries(files.map((f) => [f.filename, { content: f.content ?? '' }]));
-  const { data } = await api('creating the secret copy', () =>
-    gh.rest.gists.create({ description: description ?? undefined, public: false, files: payload }),
+  const names = files
+    .map((f) => f.filename)
+    .sort()
+    .join('\n');
+  // A lost answer is read back: a secret gist of the token's user with this description and these files is the copy.
+  return createOnce(
+    'creating the secret copy',
+    async (once) =>
+      toGist(
+        (await gh.rest.gists.create({ description: description ?? undefined, public: false, files: payload, ...once })).data as RawGist,
+      ),
+    async () =>
+      (await listOwnGists(gh)).find(
+        (g) =>
+          !g.public &&
+          (g.description ?? null) === (description ?? null) &&
+          g.files
+            .map((f) => f.filename)
+            .sort()
+            .join('\n') === names,
+      ) ?? null,
   );
-  return toGist(data as RawGist);
 }
 
 export async function deleteGist(gh: GitHub, id: string): Promise<void> {

@@ -6,6 +6,7 @@
 import type { Repo } from '../common/repo.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
+import { createOnce } from './create-once.js';
 
 export interface ReleaseInfo {
   id: number;
@@ -38,11 +39,13 @@ export async function listReleases(gh: GitHub, r: Repo): Promise<ReleaseInfo[]> 
   return all.map(toRelease);
 }
 
+/** Create a draft release; a lost answer is read back before anything is sent again (create-once.ts). */
 export async function createDraftRelease(gh: GitHub, r: Repo, tag: string, name: string, body: string): Promise<ReleaseInfo> {
-  const { data } = await api('creating the draft release', () =>
-    gh.rest.repos.createRelease({ ...r, tag_name: tag, name, body, draft: true }),
+  return createOnce(
+    'creating the draft release',
+    async (once) => toRelease((await gh.rest.repos.createRelease({ ...r, tag_name: tag, name, body, draft: true, ...once })).data),
+    async () => (await listReleases(gh, r)).find((x) => x.draft && x.name === name && x.body === body) ?? null,
   );
-  return toRelease(data);
 }
 
 export async function updateDraftRelease(gh: GitHub, r: Repo, id: number, tag: string, body: string): Promise<ReleaseInfo> {

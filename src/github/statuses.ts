@@ -6,6 +6,7 @@
 import type { Repo } from '../common/repo.js';
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
+import { createOnce } from './create-once.js';
 
 export type StatusState = 'success' | 'failure' | 'error' | 'pending';
 
@@ -53,14 +54,24 @@ export function isStatusLimit(err: unknown): boolean {
 }
 
 export async function createStatus(gh: GitHub, r: Repo, sha: string, status: CommitStatus): Promise<void> {
-  await api(`writing the "${status.context}" status on ${sha.slice(0, 12)}`, () =>
-    gh.rest.repos.createCommitStatus({
-      ...r,
-      sha,
-      state: status.state,
-      description: status.description,
-      context: status.context,
-      ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
-    }),
+  // A lost answer is read back: the context's newest status already saying this is the one sent.
+  await createOnce(
+    `writing the "${status.context}" status on ${sha.slice(0, 12)}`,
+    async (once) => {
+      await gh.rest.repos.createCommitStatus({
+        ...r,
+        sha,
+        state: status.state,
+        description: status.description,
+        context: status.context,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
+        ...once,
+      });
+      return true;
+    },
+    async () => {
+      const now = await latestStatus(gh, r, sha, status.context);
+      return now && now.state === status.state && now.description === status.description ? true : null;
+    },
   );
 }

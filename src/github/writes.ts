@@ -2,6 +2,7 @@
 import { httpStatus } from '../common/errors.js';
 import type { GitHub } from './client.js';
 import { api, describeApiError } from './errors.js';
+import { createOnce } from './create-once.js';
 import type { Repo } from '../common/repo.js';
 import { toComment } from './rest-shapes.js';
 import type { ThreadComment } from '../common/work-item.js';
@@ -78,8 +79,23 @@ export async function closeIssue(gh: GitHub, r: Repo, number: number, reason: 'c
   await api(`closing #${number}`, () => gh.rest.issues.update({ ...r, issue_number: number, state: 'closed', state_reason: reason }));
 }
 
-/** Open an issue (the pipeline board); its number and URL. */
-export async function createIssue(gh: GitHub, r: Repo, title: string, body: string): Promise<{ number: number; url: string }> {
-  const { data } = await api(`opening the issue ${JSON.stringify(title)}`, () => gh.rest.issues.create({ ...r, title, body }));
-  return { number: data.number, url: data.html_url };
+/**
+ * Open an issue (the pipeline board); its number and URL. A lost answer is
+ * read back with `landed` before anything is sent again (create-once.ts).
+ */
+export async function createIssue(
+  gh: GitHub,
+  r: Repo,
+  title: string,
+  body: string,
+  landed: () => Promise<{ number: number; url: string } | null>,
+): Promise<{ number: number; url: string }> {
+  return createOnce(
+    `opening the issue ${JSON.stringify(title)}`,
+    async (once) => {
+      const { data } = await gh.rest.issues.create({ ...r, title, body, ...once });
+      return { number: data.number, url: data.html_url };
+    },
+    landed,
+  );
 }
