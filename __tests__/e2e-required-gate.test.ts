@@ -533,3 +533,43 @@ test('the status landed but its answer was a 502: read back as written, not sent
   expect(r.code).toBe(0);
   expect(gh.statusesOn(repo, pr.pull?.sha ?? '')).toMatchObject([{ state: 'success', description: 'exempt: author dependabot[bot]' }]);
 });
+
+test('a verdict written by another run after this one read is left standing: the newest verdict wins across runs', async () => {
+  const repo = setupRepo();
+  const { pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+  // An older run's failure, read by this run's snapshot.
+  gh.repo(repo).statuses.push({
+    id: 90_001,
+    sha,
+    state: 'failure',
+    description: 'Missing REVIEWER',
+    context: 'FORGE conformance',
+    target_url: null,
+    creator: 'github-actions[bot]',
+    created_at: '2025-12-31T00:00:00Z',
+  });
+  // While this run decides on what it read, a run of another group (the REVIEWER deleted) writes its failure.
+  gh.mutateNext(
+    'POST',
+    /^\/graphql$/,
+    (d) => {
+      gh.repo(repo).statuses.push({
+        id: 90_002,
+        sha,
+        state: 'failure',
+        description: 'Missing REVIEWER (deleted)',
+        context: 'FORGE conformance',
+        target_url: 'https://github.example/x/actions/runs/77',
+        creator: 'github-actions[bot]',
+        created_at: new Date(Date.parse(gh.now()) + 60_000).toISOString().replace('.000Z', 'Z'),
+      });
+      return d;
+    },
+    1,
+    /query ForgeGate\b/,
+  );
+  const r = await gate(repo, pullEvent(pr.number));
+  expect(r.code).toBe(0);
+  expect(gh.statusesOn(repo, sha).map((s) => s.description)).toEqual(['Missing REVIEWER', 'Missing REVIEWER (deleted)']);
+  expect(r.stdout + r.summary).toMatch(/after this run started reading .*: left as it is/);
+});

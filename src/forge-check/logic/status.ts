@@ -104,6 +104,22 @@ export async function keepStatus(
     }
     if (newest && newest.state === status.state && newest.description === status.description)
       return { result: 'unchanged', warning: null, note: null };
+    // About to change the verdict: a status read in this run's own first answer cannot be newer than that answer, so
+    // what landed since is asked now — one request, only when writing — and a newer run's verdict is left standing.
+    if (read) {
+      const now = await latestStatus(gh, r, sha, settings.context);
+      const landedAt = now?.createdAt ? Date.parse(now.createdAt) : Number.NaN;
+      if (now && startedReading !== null && landedAt > startedReading) {
+        const writer = runIdOf(now.targetUrl, settings.targetUrl);
+        return {
+          result: 'superseded',
+          warning: null,
+          note: `the "${settings.context}" status on ${what} (${sha.slice(0, 12)}) was written at ${now.createdAt}, after this run started reading (${new Date(startedReading).toISOString()})${writer !== null ? ` by run ${writer}` : ''}: left as it is`,
+        };
+      }
+      if (now && now.state === status.state && now.description === status.description)
+        return { result: 'unchanged', warning: null, note: null };
+    }
     await createStatus(gh, r, sha, status);
     return { result: 'created', warning: null, note: null };
   } catch (err) {
