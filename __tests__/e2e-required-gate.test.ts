@@ -7,6 +7,7 @@
  */
 import type { FakeGitHub } from './support/github-server.js';
 import { runBundle, runComposite } from './support/run-action.js';
+import { emit } from '../src/codec/index.js';
 import { builder, investigator, reviewer } from './support/seed.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
 
@@ -478,6 +479,36 @@ describe('6. links as GitHub has them, when it has them', () => {
       'PullLinks',
       'PullLinks',
     ]);
+  });
+
+  test('a PR closing two issues, GitHub having linked only the first: asked again until the second is linked too', async () => {
+    const repo = setupRepo();
+    const { issue, pr, sha } = pipeline(repo, 'fix/x', 'maintainer', true);
+    const second = gh.issue(repo);
+    gh.comment(repo, second.number, 'maintainer', investigator());
+    gh.comment(repo, second.number, 'maintainer', emit('GATE_FAILED', { fields: { Gate: 'tests', Reason: 'CI red' } }));
+    const body = `Closes #${issue.number}\nCloses #${second.number}`;
+    const pull = gh.repo(repo).issues.get(pr.number)?.pull;
+    if (pull) pull.body = body;
+    gh.repo(repo).lastLinkDelay.set(pr.number, 2);
+    const before = gh.requests.length;
+    const r = await check(repo, pullEvent(pr.number), { 'fail-on-violation': 'false' });
+    expect(r.code).toBe(0);
+    // The second issue is read, and what it holds (a halt after the build) decides the verdict.
+    expect(gh.statusesOn(repo, sha).at(-1)?.state).toBe('failure');
+    expect(gh.operations(before).filter((op) => op === 'PullLinks').length).toBeGreaterThanOrEqual(1);
+
+    // Never linked in time: read from the body, with a notice naming it.
+    const late = setupRepo();
+    const p2 = pipeline(late, 'fix/x', 'maintainer', true);
+    const other = gh.issue(late);
+    const pull2 = gh.repo(late).issues.get(p2.pr.number)?.pull;
+    if (pull2) pull2.body = `Closes #${p2.issue.number}\nCloses #${other.number}`;
+    gh.repo(late).lastLinkDelay.set(p2.pr.number, 100);
+    const r2 = await check(late, pullEvent(p2.pr.number), { 'fail-on-violation': 'false' });
+    expect(noticesOf(r2.stdout).join('\n')).toContain(
+      `GitHub had not linked #${other.number} to PR #${p2.pr.number} after 0 s, though its body closes it: read from the body's closing keywords`,
+    );
   });
 
   test("a stranger's PR is never waited for; a PR into another branch gets a notice saying how to link", async () => {

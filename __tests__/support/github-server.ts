@@ -147,6 +147,8 @@ export interface RepoState {
   defaultBranch: string;
   /** PR number → how many more link queries answer with no keyword links yet (GitHub fills them after a PR opens). */
   linkDelay: Map<number, number>;
+  /** Per PR: how many more link queries list its body's keywords without the last one (GitHub links them one by one). */
+  lastLinkDelay: Map<number, number>;
   /** The merge queue of each base branch, in order: each entry's PR and the commit of the merge group built for it. */
   mergeQueue: Map<string, Array<{ pull: number; head: string }>>;
   /** The repository activity GitHub records (GET /repos/{o}/{r}/activity): pushes and force pushes, oldest first. */
@@ -301,6 +303,7 @@ export class FakeGitHub {
         roles: new Map(),
         defaultBranch: 'main',
         linkDelay: new Map(),
+        lastLinkDelay: new Map(),
         mergeQueue: new Map(),
         activity: [],
         files: new Map(),
@@ -835,9 +838,13 @@ export class FakeGitHub {
       // A new PR's keyword links arrive some seconds after it opens: until then GitHub lists none.
       const delay = r.linkDelay.get(pr.number) ?? 0;
       if (delay > 0) r.linkDelay.set(pr.number, delay - 1);
+      const lag = r.lastLinkDelay.get(pr.number) ?? 0;
+      if (lag > 0) r.lastLinkDelay.set(pr.number, lag - 1);
       const keyword =
         delay === 0 && (pr.pull.base ?? 'main') === r.defaultBranch
-          ? closingIssues(pr.pull.body ?? '', full).map((number) => ({ repository: full, number }))
+          ? closingIssues(pr.pull.body ?? '', full)
+              .slice(0, lag > 0 ? -1 : undefined)
+              .map((number) => ({ repository: full, number }))
           : [];
       const all = [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
       // A node the token cannot see is null, with an error beside the data; every other node is there.
@@ -1025,6 +1032,8 @@ export class FakeGitHub {
       const refs = this.closingRefs(r, i);
       const delay = r.linkDelay.get(i.number) ?? 0;
       if (delay > 0) r.linkDelay.set(i.number, delay - 1);
+      const lag = r.lastLinkDelay.get(i.number) ?? 0;
+      if (lag > 0) r.lastLinkDelay.set(i.number, lag - 1);
       const sidebar = r.sidebar.get(i.number) ?? [];
       return {
         ...thread(r, i),
@@ -1375,14 +1384,22 @@ export class FakeGitHub {
     ];
   }
 
+  /** Keyword links as GitHub lists them while the last one still lags (lastLinkDelay). */
+  private lagging<T>(r: RepoState, pr: number, keyword: T[]): T[] {
+    return (r.lastLinkDelay.get(pr) ?? 0) > 0 ? keyword.slice(0, -1) : keyword;
+  }
+
   /** The issues a PR closes as GitHub links them: keywords in its body (into the default branch), then sidebar links. */
   private closingRefs(r: RepoState, pr: Issue): Array<{ repository: string; number: number }> {
     const full = `${r.owner}/${r.name}`;
     const delay = r.linkDelay.get(pr.number) ?? 0;
-    const keyword =
+    const keyword = this.lagging(
+      r,
+      pr.number,
       delay === 0 && (pr.pull?.base ?? 'main') === r.defaultBranch
         ? closingIssues(pr.pull?.body ?? '', full).map((number) => ({ repository: full, number }))
-        : [];
+        : [],
+    );
     const sidebar = r.sidebar.get(pr.number) ?? [];
     return [...keyword, ...sidebar.filter((s) => !keyword.some((k) => k.number === s.number && k.repository === s.repository))];
   }

@@ -104,21 +104,30 @@ async function closingRefs(
       notices.push(
         `PR #${info.number} targets ${info.base}, not the default branch ${links.defaultBranch}: GitHub links closing keywords only for PRs into the default branch, so its body's ${listNumbers(bodyRefs, here)} ${bodyRefs.length === 1 ? 'is' : 'are'} not followed — link the issue in the PR's Development sidebar instead`,
       );
-    // GitHub may not have linked a new PR's keywords yet: ask again, then read them from the body.
+    // GitHub may not have linked a new PR's keywords yet — all of them, or some (it links them one by one): ask again
+    // while any keyword of the body is unlinked, then read the unlinked ones from the body.
+    const unlinked = (l: PullLinks) => {
+      const seen = new Set([...l.linked, ...l.keyword].map(refKey));
+      return bodyRefs.filter((x) => !seen.has(refKey(x)));
+    };
     const waits = intoDefault && trustedAuthor && bodyRefs.length > 0 ? linkRetryDelays() : [];
     let waited = 0;
     for (const ms of waits) {
-      if (links.linked.length > 0 || links.keyword.length > 0) break;
+      if (unlinked(links).length === 0) break;
       await sleep(ms);
       waited += ms;
       links = await pullLinks(gh, inputs.repo, info.number);
     }
     ({ linked, keyword } = links);
     notices.push(...new Set(links.notes));
-    if (waits.length > 0 && linked.length === 0 && keyword.length === 0) {
-      keyword = bodyRefs;
+    const missing = waits.length > 0 ? unlinked(links) : [];
+    if (missing.length > 0) {
+      keyword = [...keyword, ...missing];
+      const none = linked.length === 0 && links.keyword.length === 0;
       notices.push(
-        `GitHub listed no issue PR #${info.number} closes after ${(waited / 1000).toFixed(0)} s, though its body closes ${listNumbers(bodyRefs, here)}: the closing keywords in its body were read instead`,
+        none
+          ? `GitHub listed no issue PR #${info.number} closes after ${(waited / 1000).toFixed(0)} s, though its body closes ${listNumbers(bodyRefs, here)}: the closing keywords in its body were read instead`
+          : `GitHub had not linked ${listNumbers(missing, here)} to PR #${info.number} after ${(waited / 1000).toFixed(0)} s, though its body closes ${missing.length === 1 ? 'it' : 'them'}: read from the body's closing keywords`,
       );
     }
   } catch (err) {
