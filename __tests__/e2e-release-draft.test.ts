@@ -249,3 +249,53 @@ test('the draft landed but its answer was a 502: it is read back, not created tw
   expect(entries(gh.repo(repo).releases[0].body)).toEqual([a.number]);
   expect(r.outputs['release-url']).toContain(`/releases/tag/untagged-${gh.repo(repo).releases[0].id}`);
 });
+
+test('a racing draft CI uploaded its assets to is the one kept: the notes join the files, the other is merged and deleted', async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  const a = closedIssue(repo, milestone.number, 'First');
+  const b = closedIssue(repo, milestone.number, 'Second');
+  await run(repo, closeEvent(repo, a, m));
+  const state = gh.repo(repo);
+  const first = state.releases[0];
+  const only = (n: number) => (first.body ?? '').replace(new RegExp(`#${a.number}\\b`, 'g'), `#${n}`);
+  state.releases.push({ ...first, id: first.id + 1, body: only(b.number), assets: ['forge-linux-x64.tar.gz'] });
+  const r = await run(repo, closeEvent(repo, b, m));
+  expect(r.code).toBe(0);
+  expect(state.releases.map((x) => x.id)).toEqual([first.id + 1]);
+  expect(state.releases[0].assets).toEqual(['forge-linux-x64.tar.gz']);
+  expect(entries(state.releases[0].body)).toEqual([a.number, b.number]);
+
+  // Two drafts both holding assets: the older with assets is kept, the other left and named, never deleted.
+  state.releases.push({ ...state.releases[0], id: first.id + 7, body: only(b.number), assets: ['forge-darwin-arm64.tar.gz'] });
+  const again = await run(repo, closeEvent(repo, b, m));
+  expect(state.releases.map((x) => x.id)).toEqual([first.id + 1, first.id + 7]);
+  expect(again.stdout).toContain(`draft release ${first.id + 7} also holds the notes of milestone v1.2`);
+  expect(again.stdout).toContain('it holds 1 uploaded asset(s), so it is left for you to delete');
+});
+
+test("an issue moved from milestone A to B (only `milestoned` sent) leaves A's draft when B's is written", async () => {
+  const { repo, milestone } = setup();
+  const b = gh.milestone(repo, { title: 'v1.3' });
+  const moved = closedIssue(repo, milestone.number, 'Moved later');
+  const stays = closedIssue(repo, milestone.number, 'Stays');
+  await run(repo, closeEvent(repo, stays, { number: milestone.number, title: milestone.title }));
+  const state = gh.repo(repo);
+  expect(entries(state.releases[0].body)).toEqual([moved.number, stays.number]);
+  moved.milestone = b.number;
+  const r = await run(repo, {
+    name: 'issues',
+    payload: {
+      action: 'milestoned',
+      issue: { number: moved.number, milestone: { number: b.number, title: b.title } },
+      repository: { full_name: repo },
+    },
+  });
+  expect(r.code).toBe(0);
+  const byMilestone = (title: string) => state.releases.find((x) => x.name === title);
+  expect(entries(byMilestone('v1.2')?.body ?? '')).toEqual([stays.number]);
+  expect(byMilestone('v1.2')?.body).toContain('1 issue(s) closed as completed.');
+  expect(byMilestone('v1.2')?.body).toContain('## v1.2');
+  expect(entries(byMilestone('v1.3')?.body ?? '')).toEqual([moved.number]);
+  expect(r.summary).toContain(`removed #${moved.number} from [the draft release]`);
+});

@@ -124,6 +124,8 @@ export interface ReleaseRecord {
   body: string | null;
   draft: boolean;
   created_at: string;
+  /** Names of the files uploaded to it (CI's build artefacts). */
+  assets?: string[];
 }
 
 export interface RepoState {
@@ -1981,7 +1983,21 @@ export class FakeGitHub {
         created_at: x.created_at,
         published_at: x.draft ? null : x.created_at,
         author: this.userJson(writer),
-        assets: [],
+        assets: (x.assets ?? []).map((name, i) => ({
+          url: `${this.url}/repos/${r.owner}/${r.name}/releases/assets/${x.id * 100 + i}`,
+          browser_download_url: `${HTML}/${r.owner}/${r.name}/releases/download/untagged-${x.id}/${encodeURIComponent(name)}`,
+          id: x.id * 100 + i,
+          node_id: `RA_${x.id * 100 + i}`,
+          name,
+          label: null,
+          state: 'uploaded',
+          content_type: 'application/octet-stream',
+          size: 1024,
+          download_count: 0,
+          created_at: x.created_at,
+          updated_at: x.created_at,
+          uploader: this.userJson(writer),
+        })),
       });
       if (rest.length === 1 && method === 'GET') {
         const { slice, headers } = this.page(url, [...r.releases].reverse());

@@ -19,7 +19,16 @@ import { mapLimit, READ_CONCURRENCY } from '../common/concurrency.js';
 import { getIssue, resolveMilestone, type MilestoneRef } from '../github/reads.js';
 import { listIssues } from '../github/repo-reads.js';
 import { createDraftRelease, deleteRelease, listReleases, updateDraftRelease, type ReleaseInfo } from '../github/releases.js';
-import { composeBlock, holdsBlock, MAX_RELEASE_BODY, readEntries, releaseEntry, withBlock } from './release-draft.js';
+import {
+  blockMilestones,
+  composeBlock,
+  holdsBlock,
+  MAX_RELEASE_BODY,
+  readEntries,
+  releaseEntry,
+  withBlock,
+  withoutEntries,
+} from './release-draft.js';
 
 function codeSpanValue(s: string | undefined): string | null {
   return s === undefined ? null : stripCodeSpan(s).trim();
@@ -285,8 +294,10 @@ export interface DraftOutcome {
   left: number[];
   /** Extra drafts of the same milestone (racing closes made them), merged into this one and deleted. */
   merged: number[];
-  /** Extra drafts merged into this one but left, because they hold text besides the block. */
-  kept: number[];
+  /** Extra drafts merged into this one but left, because they hold text besides the block or uploaded assets. */
+  kept: Array<{ id: number; assets: number }>;
+  /** Entries of issues moved to this milestone, taken out of another milestone's draft. */
+  movedOut: Array<{ release: string; issues: number[] }>;
   /** The reports read this run. */
   reports: TrajectoryReport[];
 }
@@ -319,12 +330,14 @@ export async function runReleaseDraft(
   settings: ReleaseSettings,
 ): Promise<DraftOutcome> {
   const r = inputs.repo;
-  const ours = (await listReleases(gh, r)).filter((x) => holdsBlock(x.body, milestone.number));
-  // Two closes that raced may each have made a draft: the oldest is the one kept, the others' entries join it.
-  const drafts = ours.filter((x) => x.draft).sort((a, b) => a.id - b.id);
+  const all = await listReleases(gh, r);
+  const ours = all.filter((x) => holdsBlock(x.body, milestone.number));
+  // Two closes that raced may each have made a draft: one holding CI's uploaded assets is the one kept (the notes go
+  // where the files are), else the oldest; the others' entries join it.
+  const drafts = ours.filter((x) => x.draft).sort((a, b) => Number(b.assets > 0) - Number(a.assets > 0) || a.id - b.id);
   const draft = drafts[0] ?? null;
   const extras = drafts.slice(1);
-  const base = { milestone, added: [], removed: [], left: [], reports: [], merged: [], kept: [] };
+  const base = { milestone, added: [], removed: [], left: [], reports: [], merged: [], kept: [], movedOut: [] };
   if (draft === null && ours.length > 0) return { ...base, result: 'published', release: ours[0] };
   const closed = await listIssues(gh, r, { state: 'closed', milestone: milestone.number });
   // Issues closed as completed: a not-planned close is no release note.
@@ -351,22 +364,54 @@ export async function runReleaseDraft(
     left,
     reports,
   };
+  // An issue of this milestone's set that another milestone's draft still lists was moved here (GitHub may send only
+  // `milestoned`): its entry leaves that draft.
+  const movedOut = await removeMoved(gh, inputs, all, milestone.number, keep, new Set([draft, ...extras].map((x) => x?.id)));
   if (draft && draft.body === body && draft.tag === tag && extras.length === 0)
-    return { ...base, ...changes, result: 'unchanged', release: draft };
-  if (!draft) return { ...base, ...changes, result: 'created', release: await createDraftRelease(gh, r, tag, name, body) };
+    return { ...base, ...changes, movedOut, result: 'unchanged', release: draft };
+  if (!draft) return { ...base, ...changes, movedOut, result: 'created', release: await createDraftRelease(gh, r, tag, name, body) };
   const release = draft.body === body && draft.tag === tag ? draft : await updateDraftRelease(gh, r, draft.id, tag, body);
   // The extra drafts, once their entries are in the kept one: deleted when they hold nothing but our block (nothing of
-  // the maintainer's is lost); one with text of someone's around the block is left, and named.
+  // the maintainer's is lost); one with text of someone's around the block, or files CI uploaded to it, is left, and named.
   const merged: number[] = [];
-  const kept: number[] = [];
+  const kept: DraftOutcome['kept'] = [];
   for (const x of extras) {
-    if (withBlock(x.body, milestone.number, '').trim() !== '') kept.push(x.id);
+    if (x.assets > 0 || withBlock(x.body, milestone.number, '').trim() !== '') kept.push({ id: x.id, assets: x.assets });
     else {
       await deleteRelease(gh, r, x.id);
       merged.push(x.id);
     }
   }
-  return { ...base, ...changes, merged, kept, result: 'updated', release };
+  return { ...base, ...changes, merged, kept, movedOut, result: 'updated', release };
+}
+
+/** Entries of `numbers` taken out of the drafts of other milestones (never a published release): what was removed where. */
+async function removeMoved(
+  gh: GitHub,
+  inputs: ReportInputs,
+  releases: readonly ReleaseInfo[],
+  milestone: number,
+  numbers: ReadonlySet<number>,
+  skip: ReadonlySet<number | undefined>,
+): Promise<DraftOutcome['movedOut']> {
+  const out: DraftOutcome['movedOut'] = [];
+  for (const x of releases) {
+    if (!x.draft || skip.has(x.id)) continue;
+    let body = x.body ?? '';
+    const removed: number[] = [];
+    for (const other of blockMilestones(body)) {
+      if (other === milestone) continue;
+      const before = new Set(readEntries(body, other).map((e) => e.number));
+      const next = withoutEntries(body, other, numbers);
+      if (next === null) continue;
+      removed.push(...[...before].filter((n) => numbers.has(n)));
+      body = next;
+    }
+    if (removed.length === 0) continue;
+    await updateDraftRelease(gh, inputs.repo, x.id, x.tag, body);
+    out.push({ release: x.url, issues: removed });
+  }
+  return out;
 }
 
 /** The milestone a draft is kept for: as the event named it, or read (an issue's, or one named by number or title); null when the issue has none. */

@@ -126,6 +126,28 @@ export function composeBlock(
   return { block, left: sorted.slice(kept.length).map((e) => e.number) };
 }
 
+/** The milestones whose blocks a release body holds, by their begin markers. */
+export function blockMilestones(body: string | null): number[] {
+  return [...(body ?? '').matchAll(/^<!-- forge-release-notes:begin milestone=(\d{1,10}) -->\r?$/gm)].map((m) => Number(m[1]));
+}
+
+/**
+ * The body with these issues' entries gone from `milestone`'s block (its
+ * title line kept as written), or null when the block holds none of them: an
+ * issue moved to another milestone leaves the draft it was in.
+ */
+export function withoutEntries(body: string, milestone: number, numbers: ReadonlySet<number>): string | null {
+  const entries = readEntries(body, milestone);
+  const rest = entries.filter((e) => !numbers.has(e.number));
+  if (rest.length === entries.length) return null;
+  const at = span(body, blockBegin(milestone), blockEnd(milestone));
+  if (at === null) return null;
+  const titleLine = body.slice(at[0], at[1]).split('\n')[1] ?? '## ';
+  const lines = composeBlock(milestone, '', rest, Number.POSITIVE_INFINITY).block.split('\n');
+  lines[1] = titleLine.endsWith('\r') ? titleLine.slice(0, -1) : titleLine;
+  return withBlock(body, milestone, lines.join('\n'));
+}
+
 /** The release body with the block put in place of the old one (or appended): the maintainer's text is untouched. */
 export function withBlock(body: string | null, milestone: number, block: string): string {
   const current = body ?? '';

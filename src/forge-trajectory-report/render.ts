@@ -167,10 +167,14 @@ export function draftResult(inputs: ReportStepInputs, outcome: DraftOutcome | nu
         ]
       : []),
     ...outcome.kept.map(
-      (id) =>
-        `draft release ${id} also holds the notes of milestone ${m.title} (two closes raced): its entries are merged into this draft, but it holds text besides them, so it is left for you to delete`,
+      (k) =>
+        `draft release ${k.id} also holds the notes of milestone ${m.title} (two closes raced): its entries are merged into this draft, but it holds ${k.assets > 0 ? `${k.assets} uploaded asset(s)` : 'text besides them'}, so it is left for you to delete`,
     ),
   ];
+  for (const moved of outcome.movedOut)
+    words.push(
+      `removed ${moved.issues.map((n) => `#${n}`).join(', ')} from [the draft release](${linkTarget(moved.release)}) of the milestone ${moved.issues.length === 1 ? 'it was' : 'they were'} moved from`,
+    );
   if (outcome.merged.length)
     words.push(
       `merged and deleted ${outcome.merged.length} extra draft(s) of the milestone that racing closes made (${outcome.merged.join(', ')})`,

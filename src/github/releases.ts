@@ -15,6 +15,8 @@ export interface ReleaseInfo {
   tag: string;
   body: string | null;
   url: string;
+  /** The files uploaded to it (a CI's build artefacts): a draft holding any is never deleted. */
+  assets: number;
 }
 
 const toRelease = (r: {
@@ -24,6 +26,7 @@ const toRelease = (r: {
   tag_name: string;
   body?: string | null;
   html_url: string;
+  assets?: unknown[];
 }): ReleaseInfo => ({
   id: r.id,
   draft: r.draft,
@@ -31,6 +34,7 @@ const toRelease = (r: {
   tag: r.tag_name,
   body: r.body ?? null,
   url: r.html_url,
+  assets: r.assets?.length ?? 0,
 });
 
 /** Every release of the repository, drafts included (the token must be able to push to see drafts). */
