@@ -338,10 +338,17 @@ test('when the listing would cost more pages than the gists it could answer, it 
 
 test('the secret copy landed but its answer was a 502: read back among the owner’s gists, not copied twice', async () => {
   const { repo, issue, pub } = remediationSetup();
+  // An older copy of the same files (an earlier run's) is not this run's copy.
+  const older = gh.gist('octo-owner', { public: false, description: 'octo/repo #1 investigation', files: files() });
+  const before = new Set(gh.gists.keys());
   gh.fail('POST', /^\/gists$/, 502, 1, { after: true });
   const r = await audit(repo, { 'issue-number': String(issue.number), remediate: 'true' });
   expect(r.code).toBe(0);
   expect(gh.gists.has(pub.id)).toBe(false);
-  expect([...gh.gists.values()].filter((g) => g.description === 'octo/repo #1 investigation')).toHaveLength(1);
-  expect(JSON.parse(r.outputs.findings).every((f: { remediated: boolean }) => f.remediated)).toBe(true);
+  const made = [...gh.gists.values()].filter((g) => !before.has(g.id) && g.description === 'octo/repo #1 investigation');
+  expect(made).toHaveLength(1);
+  expect(gh.gists.has(older.id)).toBe(true);
+  const findings = JSON.parse(r.outputs.findings);
+  expect(findings.every((f: { remediated: boolean }) => f.remediated)).toBe(true);
+  expect(JSON.stringify(findings)).toContain(made[0].id);
 });

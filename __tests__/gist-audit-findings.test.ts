@@ -17,7 +17,16 @@ const ref = (id: string | null, trusted: boolean, issue: number | null = 1): Ref
 });
 const gist = (id: string, isPublic: boolean): GistState => ({
   kind: 'found',
-  gist: { id, url: `https://gist.github.com/u/${id}`, public: isPublic, description: null, owner: 'u', files: [], truncated: false },
+  gist: {
+    id,
+    url: `https://gist.github.com/u/${id}`,
+    public: isPublic,
+    description: null,
+    owner: 'u',
+    files: [],
+    truncated: false,
+    createdAt: null,
+  },
 });
 
 const PUB = 'a'.repeat(32);

@@ -3,7 +3,7 @@
  * GITHUB_TOKEN), so callers pass a client made from a user token, or an
  * anonymous one (60 requests an hour).
  */
-import type { GitHub } from './client.js';
+import { requestStats, type GitHub } from './client.js';
 import { createOnce } from './create-once.js';
 import { api } from './errors.js';
 import { lastPage } from './reads.js';
@@ -24,6 +24,8 @@ export interface GistInfo {
   files: GistFile[];
   /** The API lists at most 300 files and then sets `truncated`: a copy would lose the rest. */
   truncated: boolean;
+  /** When GitHub made it (null when the answer did not say). */
+  createdAt: string | null;
 }
 
 type RawGist = {
@@ -34,6 +36,7 @@ type RawGist = {
   owner?: { login?: string } | null;
   files?: Record<string, { filename?: string; content?: string; truncated?: boolean; raw_url?: string } | null>;
   truncated?: boolean;
+  created_at?: string;
 };
 
 function toGist(g: RawGist): GistInfo {
@@ -43,6 +46,7 @@ function toGist(g: RawGist): GistInfo {
     public: g.public === true,
     description: g.description ?? null,
     owner: g.owner?.login ?? null,
+    createdAt: g.created_at ?? null,
     truncated: g.truncated === true,
     files: Object.entries(g.files ?? {}).map(([name, f]) => ({
       filename: f?.filename ?? name,
@@ -77,6 +81,8 @@ export async function createSecretGist(gh: GitHub, description: string | null, f
       (await listOwnGists(gh)).find(
         (g) =>
           !g.public &&
+          // Made by this run (GitHub's clock: not before the run's first answer), not an older copy of the same files.
+          Date.parse(g.createdAt ?? '') >= (requestStats(gh).firstAnswerAt ?? 0) &&
           (g.description ?? null) === (description ?? null) &&
           g.files
             .map((f) => f.filename)
