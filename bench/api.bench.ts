@@ -120,8 +120,9 @@ test('an issue comment that touches 3 open PRs: each re-checked, each with a sta
   for (const head of ['fix/a', 'fix/b', 'fix/c']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue}`, head } });
   const event = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
   // GitHub's PRs for the issue (1 GraphQL); one read of the three PRs, their threads, reviews, links, the issue's
-  // thread, the newest statuses of their heads and the open PRs' heads (1 GraphQL); a status write per PR (3).
-  const bound = 1 + 1 + 3;
+  // thread, the newest statuses of their heads and the open PRs' heads (1 GraphQL); per PR, what landed since the read
+  // (1, only because the verdict changes) and the status write (1).
+  const bound = 1 + 1 + 3 * 2;
   // The first run writes three statuses; the others find them unchanged (6 fewer requests would be their bound).
   await measure(
     'forge-check status: true, issue comment touching 3 open PRs',
@@ -146,8 +147,8 @@ test("a PR's evaluations: the first (status and comment), then one where nothing
       event: { name: 'pull_request_target', payload: { number: pr.number, pull_request: { number: pr.number } } },
     });
   // Its one read (GraphQL: the PR, its thread, reviews, links, the issue's thread, its head's statuses, the token's login);
-  // the status; the status comment and the look for a concurrent one.
-  await measure("a PR's first evaluation (status + comment)", 4, run, 1);
+  // what landed since the read, then the status; the status comment and the look for a concurrent one.
+  await measure("a PR's first evaluation (status + comment)", 5, run, 1);
   // Nothing changed: the one read; the status and the comment already say it.
   await measure('  the same PR again, nothing changed', 1, run);
 });
@@ -172,7 +173,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   for (const head of ['fix/d1', 'fix/d2', 'fix/d3']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${other}`, head } });
   await measure(
     'workflow_dispatch issue-number: issue gating 3 PRs',
-    1 + 1 + 3,
+    1 + 1 + 3 * 2,
     () =>
       runBundle('forge-check', {
         ...env(repo, { ...gateInputs, 'issue-number': String(other) }),
@@ -181,7 +182,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
     1,
   );
   // A merge group of 3 PRs: the queue (1 GraphQL); one read of the PRs, their issues and the group commit's newest
-  // status (1 GraphQL); the write (1).
+  // status (1 GraphQL); what landed since (1) and the write (1).
   const queued = [
     trusted.number,
     ...[...gh.repo(repo).issues.values()]
@@ -201,7 +202,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
       merge_group: { head_sha: group, head_ref: `refs/heads/gh-readonly-queue/main/pr-${queued[2]}-x`, base_ref: 'refs/heads/main' },
     },
   };
-  await measure('merge_group of 3 PRs', 1 + 1 + 1, () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }), 1);
+  await measure('merge_group of 3 PRs', 1 + 1 + 2, () => runBundle('forge-check', { ...env(repo, gateInputs), event: groupEvent }), 1);
   // 30 fork PRs by one stranger on one head commit, and a member's failing PR on it too. The stranger's run: its one
   // read (the open PRs' heads with it) and the write (2); its 29 twins are not asked. The member's run: the same 2,
   // plus the first sibling alone and then 4 more in one query (2).
@@ -217,11 +218,11 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   await measure("30 siblings on one head: a member's failing PR", 1 + 2 + 1, () =>
     runBundle('forge-check', { ...env(repo, gateInputs), event: pullEvent(member.number) }),
   );
-  // An exempt PR: its one read (the newest status with it) and the write.
+  // An exempt PR: its one read (the newest status with it), what landed since, and the write.
   const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps x.', head: 'dependabot/x' } });
   await measure(
     'exempt PR (exempt-authors: dependabot[bot])',
-    1 + 1,
+    1 + 1 + 1,
     () =>
       runBundle('forge-check', {
         ...env(repo, { ...gateInputs, 'exempt-authors': 'dependabot[bot]' }),
