@@ -105,3 +105,12 @@ test('a GraphQL query is a read on GitHub Enterprise Server too, where @octokit/
   expect(isGraphqlUrl('https://ghes.example/api/v3/repos/o/r/issues')).toBe(false);
   expect(isGraphqlUrl('/repos/o/r/issues/1/comments')).toBe(false);
 });
+
+test('GitHub Enterprise Server is told by its /api/v3 URL; a query sent there loses only its rateLimit field', async () => {
+  const { isEnterpriseServer, withoutRateLimit } = await import('../src/github/client.js');
+  expect(isEnterpriseServer('https://ghes.example/api/v3')).toBe(true);
+  expect(isEnterpriseServer('https://ghes.example/api/v3/')).toBe(true);
+  expect(isEnterpriseServer('https://api.github.com')).toBe(false);
+  expect(isEnterpriseServer('https://api.octo.ghe.com')).toBe(false);
+  expect(withoutRateLimit('query Q {\n  rateLimit { cost remaining }\n  viewer { login }\n}')).toBe('query Q {\n  viewer { login }\n}');
+});

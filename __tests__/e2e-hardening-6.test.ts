@@ -337,3 +337,37 @@ describe("11. GitHub's GraphQL failure answers", () => {
     expect(gh.requests.slice(from).filter((q) => q.path.includes(`/issues/${pr.number}/comments`))).toEqual([]);
   });
 });
+
+describe('16. GitHub Enterprise Server', () => {
+  test('no query asks rateLimit (an instance with rate limiting off refuses it), and GraphQL at /api/graphql is a read', async () => {
+    const repo = setupRepo();
+    const { issue } = pipeline(repo);
+    gh.ghesRateLimitOff = true;
+    try {
+      const from = gh.requests.length;
+      const r = await runBundle('forge-context', {
+        apiUrl: `${gh.url}/api/v3`,
+        repository: repo,
+        inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue.number) },
+      });
+      expect(r.code).toBe(0);
+      expect(r.outputs['next-phase']).toBe('REVIEWER');
+      const sent = gh.requests.slice(from);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((q) => q.enterprise)).toBe(true);
+      const queries = sent.filter((q) => q.path === '/graphql').map((q) => String((q.body as { query: string }).query));
+      expect(queries.length).toBeGreaterThan(0);
+      expect(queries.some((q) => /\brateLimit\b/.test(q))).toBe(false);
+      // The same query with rateLimit is what such an instance refuses.
+      const gate = await runBundle('forge-check', {
+        apiUrl: `${gh.url}/api/v3`,
+        repository: repo,
+        inputs: { 'github-token': 'ghs_actions', 'issue-number': String(issue.number), 'fail-on-violation': 'false' },
+      });
+      expect(gate.code).toBe(0);
+      expect(gate.stdout).not.toContain('Rate limiting is not enabled');
+    } finally {
+      gh.ghesRateLimitOff = false;
+    }
+  });
+});

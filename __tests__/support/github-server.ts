@@ -181,6 +181,8 @@ export interface Fault {
 }
 
 export interface RequestRecord {
+  /** Sent to GitHub Enterprise Server's paths (/api/v3, /api/graphql). */
+  enterprise?: boolean;
   method: string;
   path: string;
   query: string;
@@ -233,6 +235,8 @@ export class FakeGitHub {
   latencyMs = 0;
   /** GraphQL points charged so far (GitHub's formula, for the snapshot queries). */
   points = 0;
+  /** As a GitHub Enterprise Server with rate limiting off: a query asking `rateLimit` (at /api/graphql) fails. */
+  ghesRateLimitOff = false;
   /** Added to the Date header only: a server whose clock disagrees with its own updated_at stamps. */
   dateSkewMs = 0;
   /** Requests being answered right now, and the most there ever were at once. */
@@ -1413,6 +1417,9 @@ export class FakeGitHub {
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
+    // GitHub Enterprise Server's paths: REST under /api/v3, GraphQL at /api/graphql (both recorded as GitHub.com's).
+    const enterprise = url.pathname.startsWith('/api/');
+    if (enterprise) url.pathname = url.pathname === '/api/graphql' ? '/graphql' : url.pathname.replace(/^\/api\/v3(?=\/)/, '');
     const method = (req.method ?? 'GET').toUpperCase();
     let body: Json;
     if (raw !== '') {
@@ -1431,7 +1438,7 @@ export class FakeGitHub {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
 
-    const record: RequestRecord = { method, path: url.pathname, query: url.search, body, status: 0, token };
+    const record: RequestRecord = { method, path: url.pathname, query: url.search, body, status: 0, token, enterprise };
     this.requests.push(record);
     const send = (status: number, data?: Json, headers: Record<string, string> = {}) => {
       this.inFlight--;
@@ -1452,6 +1459,12 @@ export class FakeGitHub {
       } else res.end();
     };
 
+    // A GitHub Enterprise Server with rate limiting off answers `rateLimit` with an error beside the data.
+    if (enterprise && this.ghesRateLimitOff && url.pathname === '/graphql' && /\brateLimit\b/.test(String((body as Json)?.query ?? '')))
+      return send(200, {
+        data: null,
+        errors: [{ type: 'RATE_LIMITING_DISABLED', path: ['rateLimit'], message: 'Rate limiting is not enabled on this instance.' }],
+      });
     const fault = this.takeFault(method, url.pathname, false, body);
     if (fault)
       return send(

@@ -235,7 +235,10 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
   // GitHub's URL is read when the client is made, and so is the proxy choice
   // (fetchFor): getOctokit's own defaults were fixed when the package loaded.
   const baseUrl = options.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com';
-  const base: OctokitOptions = { baseUrl, request: { fetch: fetchFor(baseUrl) } };
+  const send = fetchFor(baseUrl);
+  // GHES: no query asks `rateLimit` (an instance with rate limiting off answers it with an error); points read 0 there.
+  const fetch = isEnterpriseServer(baseUrl) ? withoutRateLimitField(send) : send;
+  const base: OctokitOptions = { baseUrl, request: { fetch } };
   const octokitOptions = {
     ...base,
     throttle: {
@@ -271,4 +274,33 @@ export function createClient(token: string, options: ClientOptions = {}): GitHub
   const auth = options.anonymous ? null : token;
   const writes = async () => octokit(auth, octokitOptions, await plugins());
   return readsDirect(octokit(auth, plain), writes, log);
+}
+
+/**
+ * Whether GitHub's URL is a GitHub Enterprise Server's (`https://HOST/api/v3`):
+ * its GraphQL has no `rateLimit` when the instance's rate limiting is off, so
+ * no query asks it there (github.com and GHE.com's `api.*` hosts always have it).
+ */
+export function isEnterpriseServer(baseUrl: string): boolean {
+  try {
+    return /\/api\/v3\/?$/.test(new URL(baseUrl).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** The fetch for a GitHub Enterprise Server: each GraphQL body sent without the `rateLimit` field. */
+function withoutRateLimitField(send: Fetch): Fetch {
+  return (async (url: string, init: { body?: unknown } & Record<string, unknown>) => {
+    if (isGraphqlUrl(String(url)) && typeof init?.body === 'string') {
+      const body = JSON.parse(init.body) as { query?: unknown };
+      if (typeof body.query === 'string') init = { ...init, body: JSON.stringify({ ...body, query: withoutRateLimit(body.query) }) };
+    }
+    return send(url as never, init as never);
+  }) as unknown as Fetch;
+}
+
+/** A query without its `rateLimit { cost remaining }` field: what is sent to a GitHub Enterprise Server. */
+export function withoutRateLimit(query: string): string {
+  return query.replace(/\s*\brateLimit\s*\{\s*cost\s+remaining\s*\}/g, '');
 }
