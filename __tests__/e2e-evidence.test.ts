@@ -188,6 +188,22 @@ describe('2b. evidence bound to the code it reviewed, in both channels', () => {
     expect((await check(repo, pr.number)).outputs.conforming).toBe('true');
   });
 
+  test('a one-commit PR is dated by the activity record before its opening: after a stacked merge, an old REVIEWER comment does not count for code pushed later', async () => {
+    const repo = setupRepo();
+    const { pr } = pipeline(repo);
+    gh.comment(repo, pr.number, 'maintainer', reviewer());
+    expect((await check(repo, pr.number)).outputs.conforming).toBe('true');
+    // The base took the PR's first commit (a stacked merge); a new commit was pushed: still one commit not in the base.
+    gh.push(repo, pr.number, '3'.repeat(40));
+    const stored = gh.repo(repo).issues.get(pr.number);
+    if (stored?.pull) stored.pull.commits = 1;
+    const after = await check(repo, pr.number);
+    expect(after.outputs).toMatchObject({ conforming: 'false', missing: 'REVIEWER' });
+    expect(ignoredOf(after, 'stale-review').map((i) => i.reason)).toEqual([
+      expect.stringContaining("posted before the PR's head 333333333333 reached it"),
+    ]);
+  });
+
   test('a REVIEWER naming an older commit is passed over; keep counts it', async () => {
     const repo = setupRepo();
     const { pr } = pipeline(repo);

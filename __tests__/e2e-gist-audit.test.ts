@@ -24,7 +24,7 @@ function setupRepo() {
   return repo;
 }
 
-const gistUrl = (g: Gist) => `https://gist.github.com/${g.owner}/${g.id}`;
+const gistUrl = (g: Gist) => `https://gist.github.example/${g.owner}/${g.id}`;
 const knowledge = (url: string) => emit('KNOWLEDGE_GIST', { value: url });
 const files = () => ({
   'repo_1_root-cause.md': { content: `---\nissue: 1\n---\n${SECRET_TEXT}\n` },
@@ -59,7 +59,7 @@ test('a public gist fails with CRITICAL and the label; untrusted posters are aud
   const mine = gh.gist('octo-owner', { public: true, files: files() });
   const theirs = gh.gist('drive-by', { public: true });
   gh.comment(repo, issue.number, 'maintainer', knowledge(`${gistUrl(mine)}#file-repo_1_root-cause-md`));
-  gh.comment(repo, issue.number, 'drive-by', knowledge(`https://gist.githubusercontent.com/drive-by/${theirs.id}/raw/abc/notes.md`));
+  gh.comment(repo, issue.number, 'drive-by', knowledge(`https://gist.github.example/drive-by/${theirs.id}/raw/abc/notes.md`));
   const r = await audit(repo, { 'issue-number': String(issue.number), 'label-on-violation': 'needs-human' });
   expect(r.code).toBe(1);
   expect(r.stdout).toContain('::error::2 public FORGE gist(s)');
@@ -83,7 +83,7 @@ test('a public gist fails with CRITICAL and the label; untrusted posters are aud
 test('a dangling gist and a non-gist URL are warnings', async () => {
   const repo = setupRepo();
   const issue = gh.issue(repo);
-  gh.comment(repo, issue.number, 'maintainer', knowledge('https://gist.github.com/octo-owner/0000000000000000000000000000dead'));
+  gh.comment(repo, issue.number, 'maintainer', knowledge('https://gist.github.example/octo-owner/0000000000000000000000000000dead'));
   gh.comment(repo, issue.number, 'maintainer', knowledge('https://example.com/not-a-gist'));
   const r = await audit(repo, { 'issue-number': String(issue.number) });
   expect(r.code).toBe(0);
@@ -101,7 +101,7 @@ test('milestone scope: the index gist in the description is followed one level',
   const m = gh.milestone(repo, { title: 'v1' });
   const leaked = gh.gist('octo-owner', {
     public: true,
-    files: { 'k.md': { content: `${SECRET_TEXT} https://gist.github.com/octo-owner/${'b'.repeat(32)}` } },
+    files: { 'k.md': { content: `${SECRET_TEXT} https://gist.github.example/octo-owner/${'b'.repeat(32)}` } },
   });
   const fine = gh.gist('octo-owner', { public: false });
   const index = gh.gist('octo-owner', {
@@ -351,4 +351,25 @@ test('the secret copy landed but its answer was a 502: read back among the owner
   const findings = JSON.parse(r.outputs.findings);
   expect(findings.every((f: { remediated: boolean }) => f.remediated)).toBe(true);
   expect(JSON.stringify(findings)).toContain(made[0].id);
+});
+
+test('a github.com gist seen from GitHub Enterprise Server is not dangling: reported as not checked, never asked for', async () => {
+  const repo = setupRepo();
+  const issue = gh.issue(repo);
+  gh.comment(repo, issue.number, 'maintainer', knowledge(`https://gist.github.com/octo-owner/${'e'.repeat(32)}`));
+  const from = gh.requests.length;
+  const r = await runBundle('gist-visibility-audit', {
+    apiUrl: gh.url,
+    repository: repo,
+    inputs: { 'github-token': 'ghs_actions', 'gist-token': 'ghp_user', 'issue-number': String(issue.number) },
+    env: { GITHUB_SERVER_URL: 'https://ghes.example' },
+  });
+  transcripts.push(r.stdout, r.stderr, r.summary, r.outputs.findings ?? '');
+  expect(r.code).toBe(0);
+  expect(r.outputs.missing).toBe('0');
+  const [f] = JSON.parse(r.outputs.findings);
+  expect(f).toMatchObject({ severity: 'WARNING', public: null });
+  expect(f.detail).toContain('not checked: a gist on github.com, not on ghes.example');
+  expect(r.summary).toContain('not checked (on another GitHub host): 1');
+  expect(gh.requests.slice(from).some((q) => q.path.startsWith('/gists/'))).toBe(false);
 });

@@ -70,7 +70,7 @@ describe('gist-visibility-audit', () => {
     const repo = setup(AGENT_FILE);
     const issue = gh.issue(repo);
     const g = gh.gist('octo-owner', { public: true });
-    gh.comment(repo, issue.number, 'my-agent[bot]', emit('KNOWLEDGE_GIST', { value: `https://gist.github.com/octo-owner/${g.id}` }));
+    gh.comment(repo, issue.number, 'my-agent[bot]', emit('KNOWLEDGE_GIST', { value: `https://gist.github.example/octo-owner/${g.id}` }));
     const before = gh.requests.length;
     const r = await audit(repo, issue.number);
     expect(r.stdout).toContain('pipeline: .github/forge.yml on main');
@@ -79,7 +79,7 @@ describe('gist-visibility-audit', () => {
     // Without the file the same link is a stranger's: reported, never acted on.
     const plain = setup();
     const other = gh.issue(plain);
-    gh.comment(plain, other.number, 'my-agent[bot]', emit('KNOWLEDGE_GIST', { value: `https://gist.github.com/octo-owner/${g.id}` }));
+    gh.comment(plain, other.number, 'my-agent[bot]', emit('KNOWLEDGE_GIST', { value: `https://gist.github.example/octo-owner/${g.id}` }));
     expect(JSON.parse((await audit(plain, other.number)).outputs.findings)).toEqual([
       expect.objectContaining({ id: g.id, trusted: false }),
     ]);

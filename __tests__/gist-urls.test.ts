@@ -52,3 +52,16 @@ test('rel="last" from a Link header', () => {
   expect(lastPage(undefined)).toBeNull();
   expect(lastPage('<https://api.github.com/x?page=1>; rel="prev"')).toBeNull();
 });
+
+test('the GitHub a gist URL belongs to: github.com for gist.github.com and its raw host, HOST for gist.HOST and HOST/gist', async () => {
+  const { gistHostOf, onThisGitHub } = await import('../src/common/gist-urls.js');
+  expect(gistHostOf('https://gist.github.com/u/abc')).toBe('github.com');
+  expect(gistHostOf('https://gist.githubusercontent.com/u/abc/raw/x/f.md')).toBe('github.com');
+  expect(gistHostOf('https://gist.ghes.example/u/abc')).toBe('ghes.example');
+  expect(gistHostOf('https://ghes.example/gist/u/abc')).toBe('ghes.example');
+  expect(onThisGitHub('https://gist.github.com/u/abc', 'https://github.com')).toBe(true);
+  expect(onThisGitHub('https://gist.githubusercontent.com/u/abc/raw/f', 'https://github.com')).toBe(true);
+  expect(onThisGitHub('https://gist.github.com/u/abc', 'https://ghes.example')).toBe(false);
+  expect(onThisGitHub('https://gist.github.com/u/abc', 'https://octo.ghe.com')).toBe(false);
+  expect(onThisGitHub('https://ghes.example/gist/u/abc', 'https://ghes.example')).toBe(true);
+});

@@ -45,3 +45,36 @@ export function gistUrlsInText(text: string): Array<{ url: string; id: string }>
   }
   return out;
 }
+
+/**
+ * The GitHub a gist URL belongs to, by host: `github.com` for gist.github.com
+ * and gist.githubusercontent.com, `HOST` for gist.HOST and HOST/gist/…; null
+ * when it is no URL.
+ */
+export function gistHostOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const host = url.hostname.toLowerCase();
+  if (host === 'gist.githubusercontent.com') return 'github.com';
+  return host.startsWith('gist.') ? host.slice('gist.'.length) : host;
+}
+
+/**
+ * Whether a gist URL is on the GitHub `serverUrl` names (GITHUB_SERVER_URL):
+ * a github.com gist seen from GitHub Enterprise Server or GHE.com is not, and
+ * that GitHub's API cannot tell whether it is secret.
+ */
+export function onThisGitHub(value: string, serverUrl: string): boolean {
+  const host = gistHostOf(value);
+  let server: string;
+  try {
+    server = new URL(serverUrl).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return true;
+  }
+  return host === null || host.replace(/^www\./, '') === server;
+}

@@ -39,9 +39,14 @@ function auditSummary(inputs: AuditStepInputs, collected: Collected, result: Aud
         : '✅ no public gists';
   const out = [`## FORGE gist visibility audit — ${verdict}`, ''];
   out.push(
-    `Scope: ${inputs.scope.kind} (${collected.searched.join('; ')}). Gists checked: ${result.checked}; public: ${result.publicCount}; missing: ${result.missingCount}.`,
+    `Scope: ${inputs.scope.kind} (${collected.searched.join('; ')}). Gists checked: ${result.checked}; public: ${result.publicCount}; missing: ${result.missingCount}${result.notChecked > 0 ? `; not checked (on another GitHub host): ${result.notChecked}` : ''}.`,
     '',
   );
+  if (result.notChecked > 0)
+    out.push(
+      `> ${result.notChecked} gist(s) live on another GitHub host than the one this run's API answers for: whether they are secret is not checked — see each finding.`,
+      '',
+    );
   if (result.unfinished) out.push(`> The audit could not finish: ${result.unfinished}. Only the gists listed were checked.`, '');
   if (result.writeFailure) out.push(`> A write failed: ${tableCell(result.writeFailure)}`, '');
   for (const n of collected.notes) out.push(`> ${n}`, '');

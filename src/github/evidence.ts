@@ -9,6 +9,7 @@
  */
 import type { GitHub } from './client.js';
 import { api } from './errors.js';
+import { headSinceFrom, type HeadSince } from './head-since.js';
 import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
 
 /** At most this many comments are asked about per request (GitHub's `nodes(ids:)` limit). */
@@ -63,7 +64,7 @@ export interface Evidence {
    * force push to it, or the PR's opening when it has one commit and was never
    * force-pushed; null when GitHub keeps no record (a plain push).
    */
-  headSince: string | null;
+  headSince: HeadSince;
   /** What GitHub could not answer (an unreadable node): notices. */
   notes: string[];
 }
@@ -77,12 +78,9 @@ function factsOf(n: NonNullable<CommentNode>): CommentFacts {
   };
 }
 
-function headSinceOf(pull: PullNode, head: string): string | null {
+function headSinceOf(pull: PullNode, head: string): HeadSince {
   if (!pull) return null;
-  const pushes = pull.timelineItems.nodes.filter((n): n is { createdAt: string; afterCommit?: { oid: string } | null } => !!n?.createdAt);
-  const onto = pushes.filter((n) => n.afterCommit?.oid === head).map((n) => n.createdAt);
-  if (onto.length > 0) return onto.sort().at(-1) ?? null;
-  return pushes.length === 0 && pull.commits.totalCount === 1 ? pull.createdAt : null;
+  return headSinceFrom(pull.timelineItems.nodes, head, pull.commits.totalCount, pull.createdAt);
 }
 
 /**

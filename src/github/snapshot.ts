@@ -19,6 +19,7 @@ import { closingIssues } from '../common/closing.js';
 import { repoName, type Repo } from '../common/repo.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
+import { headSinceFrom, type HeadSince } from './head-since.js';
 import { api } from './errors.js';
 import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
 import type { ItemRef, PullLinks } from './links.js';
@@ -181,7 +182,7 @@ export interface PullSnapshot {
   /** The threads of the issues it closes, by refKey. */
   closing: Map<string, WorkItem>;
   /** When its head reached it, as GitHub records it (a force push onto it, or the opening of a one-commit PR). */
-  headSince: string | null;
+  headSince: HeadSince;
   /** The newest status on its head commit in each context, by lower-case context. */
   statuses: Map<string, CommitStatus>;
 }
@@ -221,18 +222,9 @@ function statusesOf(node: StatusNode): Map<string, CommitStatus> {
   return out;
 }
 
-/** The newest force push onto `head`; for a one-commit PR never force-pushed, its opening; else null. */
-function headSinceOf(n: PullNode): string | null {
-  const pushes = (n.timelineItems?.nodes ?? []).filter((x) => !!x?.createdAt) as Array<{
-    createdAt: string;
-    afterCommit?: { oid: string } | null;
-  }>;
-  const onto = pushes
-    .filter((x) => x.afterCommit?.oid === n.headRefOid)
-    .map((x) => x.createdAt)
-    .sort();
-  if (onto.length > 0) return onto.at(-1) ?? null;
-  return pushes.length === 0 && n.commits?.totalCount === 1 ? n.createdAt : null;
+/** The newest force push onto `head`; for a one-commit PR never force-pushed, its opening (a fallback); else null. */
+function headSinceOf(n: PullNode): HeadSince {
+  return headSinceFrom(n.timelineItems?.nodes ?? [], n.headRefOid, n.commits?.totalCount, n.createdAt);
 }
 
 const key = (repository: string, number: number) => `${repository.toLowerCase()}#${number}`;

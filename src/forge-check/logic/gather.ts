@@ -23,6 +23,7 @@ import type { ThreadComment } from '../../common/work-item.js';
 import type { Author } from '../../common/trust.js';
 import { getField, parse, parseAndValidate, stripCodeSpan } from '../../codec/index.js';
 import { headArrival } from '../../github/activity.js';
+import type { HeadSince } from '../../github/head-since.js';
 import { taggedAuthors, type Ignored, type Located } from '../../common/trusted-annotations.js';
 import { getIssue, listComments, listReviews, readPull, readThread, type PullInfo, type ReviewComment } from '../../github/reads.js';
 import type { ItemInputs, StaleReviews } from '../inputs.js';
@@ -252,8 +253,8 @@ async function applyEvidence(
   gh: GitHub,
   inputs: ItemInputs,
   threads: readonly WorkItem[],
-  pull: { info: PullInfo; thread: WorkItem; headSince?: string | null } | null,
-): Promise<{ headSince: string | null; notes: string[] }> {
+  pull: { info: PullInfo; thread: WorkItem; headSince?: HeadSince } | null,
+): Promise<{ headSince: HeadSince; notes: string[] }> {
   // Not yet decided: a tagged comment whose editor's trust is not set (a thread shared by two PRs is decided once).
   const pending = threads.flatMap((t) =>
     t.comments.filter((c) => c.body.includes('FORGE:') && c.editedBy === undefined && c.unverified === undefined),
@@ -267,7 +268,7 @@ async function applyEvidence(
   const headKnown = pull?.headSince !== undefined;
   const askHead =
     pull !== null && !headKnown && inputs.staleReviews === 'dismiss' && reviewerComments.length > 0 && pull.info.nodeId !== '';
-  const known = (pull?.headSince ?? null) as string | null;
+  const known = (pull?.headSince ?? null) as HeadSince;
   const asked = tagged.length > 0 || bodies.length > 0 || askHead;
   let evidence: Awaited<ReturnType<typeof readEvidence>> = { comments: new Map(), headSince: null, notes: [] };
   if (asked) {
@@ -368,7 +369,7 @@ async function dateHead(
   gh: GitHub,
   inputs: ItemInputs,
   info: PullInfo,
-  timeline: string | null,
+  timeline: HeadSince,
   olderReviews: readonly ReviewComment[],
 ): Promise<HeadDating> {
   const times = olderReviews
@@ -376,12 +377,15 @@ async function dateHead(
     .map((rv) => rv.createdAt as string)
     .sort();
   const notBefore = times.at(-1) ?? null;
-  if (timeline !== null) return { at: timeline, notBefore, why: '' };
+  if (timeline?.by === 'force-push') return { at: timeline.at, notBefore, why: '' };
   const push = inputs.push;
   if (push && push.pull === info.number && push.after === info.sha.toLowerCase()) return { at: push.at, notBefore, why: '' };
-  if (info.headRepository === null) return { at: null, notBefore, why: "the PR's head repository is gone" };
+  // A one-commit PR's opening is asked last: after a retarget or a stacked merge its head may have moved since.
+  const opened = timeline?.by === 'opening' ? { at: timeline.at, notBefore, why: '' } : null;
+  if (info.headRepository === null) return opened ?? { at: null, notBefore, why: "the PR's head repository is gone" };
   const arrival = await headArrival(gh, parseRepository(info.headRepository), info.head, info.sha);
-  return arrival.at !== null ? { at: arrival.at, notBefore, why: '' } : { at: null, notBefore, why: arrival.why };
+  if (arrival.at !== null) return { at: arrival.at, notBefore, why: '' };
+  return opened ?? { at: null, notBefore, why: arrival.why };
 }
 
 /**

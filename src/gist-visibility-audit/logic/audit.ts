@@ -7,7 +7,8 @@ import type { AuditContext, AuditOptions } from './settings.js';
 import { collectReferences, type AuditScope, type Collected, type Reference } from './collect.js';
 import type { TrustPolicy } from '../../common/trust.js';
 import type { PipelineAnswer } from '../../common/pipeline.js';
-import { findingsFor, issuesToLabel, migrationPlan, type GistFinding } from './findings.js';
+import { findingsFor, issuesToLabel, migrationPlan, notCheckedFindings, type GistFinding } from './findings.js';
+import { onThisGitHub } from '../../common/gist-urls.js';
 import { lookUp } from './lookup.js';
 import { labelIssues, remediateAll } from './remediate.js';
 
@@ -17,6 +18,8 @@ export interface AuditResult {
   checked: number;
   publicCount: number;
   missingCount: number;
+  /** Distinct gists on another GitHub host: reported, not checked (this API cannot see them). */
+  notChecked: number;
   /** Set when the audit could not finish: an unfinished audit is never a pass. */
   unfinished: string | null;
   /** Public gists still public at the end. */
@@ -29,8 +32,13 @@ export interface AuditResult {
 export type { AuditContext, AuditOptions } from './settings.js';
 
 export async function runAudit(ctx: AuditContext, refs: Reference[], opts: AuditOptions): Promise<AuditResult> {
-  const lookup = await lookUp(ctx.gists, refs, { anonymous: opts.anonymous, own: opts.ownGists ?? null }, ctx.log);
-  const findings = findingsFor(lookup.refs, lookup.states);
+  // A gist on another GitHub (a github.com gist seen from GHES or GHE.com) is not this API's to see: not "dangling",
+  // not asked for — reported as not checked.
+  const server = opts.serverUrl ?? 'https://github.com';
+  const foreign = refs.filter((r) => r.id !== null && !onThisGitHub(r.url, server));
+  const here = refs.filter((r) => !foreign.includes(r));
+  const lookup = await lookUp(ctx.gists, here, { anonymous: opts.anonymous, own: opts.ownGists ?? null }, ctx.log);
+  const findings = [...findingsFor(lookup.refs, lookup.states), ...notCheckedFindings(foreign, server)];
   const steps: string[] = [];
   const publicIds = [...lookup.states].filter(([, s]) => s.kind === 'found' && s.gist.public).map(([id]) => id);
   const canRemediate = opts.remediate && publicIds.length > 0 && lookup.unfinished === null;
@@ -46,6 +54,7 @@ export async function runAudit(ctx: AuditContext, refs: Reference[], opts: Audit
     checked: lookup.states.size,
     publicCount: publicIds.length,
     missingCount: [...lookup.states.values()].filter((s) => s.kind === 'missing').length,
+    notChecked: new Set(foreign.map((r) => r.id)).size,
     unfinished: lookup.unfinished,
     publicRemaining: stillPublic.size,
     steps,
@@ -83,6 +92,8 @@ export async function runGistAudit(
     label: inputs.label,
     anonymous,
     ownGists: collected.ownGists ?? null,
+    // The GitHub the run is on: the runner names it (GitHub Enterprise Server, GHE.com, github.com).
+    serverUrl: process.env.GITHUB_SERVER_URL || 'https://github.com',
   });
   return { collected, result };
 }

@@ -3,6 +3,7 @@
  * finding, or none), which public gists trusted references allow migrating,
  * and which issues to label.
  */
+import { gistHostOf } from '../../common/gist-urls.js';
 import type { GistState } from './lookup.js';
 import type { Reference } from './collect.js';
 
@@ -56,6 +57,28 @@ export function findingsFor(refs: readonly Reference[], states: ReadonlyMap<stri
       );
   }
   return findings;
+}
+
+/** Gists on another GitHub host: WARNING, not checked — whether they are secret is for a person to see. Pure. */
+export function notCheckedFindings(refs: readonly Reference[], serverUrl: string): GistFinding[] {
+  let server = serverUrl;
+  try {
+    server = new URL(serverUrl).hostname;
+  } catch {
+    /* keep as given */
+  }
+  return refs.map((ref) => ({
+    id: ref.id,
+    replacement: null,
+    url: ref.url,
+    public: null,
+    type: ref.type,
+    source: ref.source,
+    trusted: ref.trusted,
+    severity: 'WARNING' as const,
+    remediated: false,
+    detail: `not checked: a gist on ${gistHostOf(ref.url) ?? 'another host'}, not on ${server}, whose API this run uses — check by hand that it is secret`,
+  }));
 }
 
 /**

@@ -14,6 +14,8 @@ export interface AuditOptions {
   anonymous: boolean;
   /** The gist-token user's gists, when the collection already listed them. */
   ownGists?: readonly GistInfo[] | null;
+  /** The GitHub the run is on (GITHUB_SERVER_URL): a gist of another host is reported as not checked. */
+  serverUrl?: string;
 }
 
 /** The clients and repository an audit works with. */
