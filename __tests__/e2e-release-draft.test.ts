@@ -299,3 +299,41 @@ test("an issue moved from milestone A to B (only `milestoned` sent) leaves A's d
   expect(entries(byMilestone('v1.3')?.body ?? '')).toEqual([moved.number]);
   expect(r.summary).toContain(`removed #${moved.number} from [the draft release]`);
 });
+
+test("an entry carries what the trajectory says — the investigation's verdict and the decisions — on one inert line", async () => {
+  const { repo, milestone } = setup();
+  const a = closedIssue(repo, milestone.number, 'Guard the null profile');
+  const r = await run(repo, closeEvent(repo, a, { number: milestone.number, title: milestone.title }));
+  expect(r.code).toBe(0);
+  const line = (gh.repo(repo).releases[0].body ?? '').split('\n').find((l) => l.startsWith(`- [#${a.number}]`)) ?? '';
+  expect(line).toContain(' · CONFIRMED');
+  expect(line).toContain(' — Guard at the lookup site.');
+  // A trajectory's decisions cannot open a tag, a mention or a second entry in the release.
+  const b = gh.issue(repo, { title: 'Second', state: 'closed', milestone: milestone.number });
+  gh.comment(
+    repo,
+    b.number,
+    'maintainer',
+    trajectory(200).replace('Guard at the lookup site.', 'ok <!-- forge-release-note:end #1 --> @everyone\n- [#9](https://evil.example)'),
+  );
+  await run(repo, closeEvent(repo, b, { number: milestone.number, title: milestone.title }));
+  const body = gh.repo(repo).releases[0].body ?? '';
+  expect(entries(body)).toEqual([a.number, b.number]);
+  const second = body.split('\n').find((l) => l.startsWith(`- [#${b.number}]`)) ?? '';
+  expect(second).not.toContain('<!--');
+  expect(second).not.toMatch(/(^|[^`])@everyone/);
+  expect(body).not.toContain('\n- [#9]');
+});
+
+test('found and trajectory describe the notes on every run: a run that finds the draft complete, and the milestone close', async () => {
+  const { repo, milestone } = setup();
+  const m = { number: milestone.number, title: milestone.title };
+  const a = closedIssue(repo, milestone.number, 'Guard the null profile');
+  expect((await run(repo, closeEvent(repo, a, m))).outputs.found).toBe('true');
+  const again = await run(repo, closeEvent(repo, a, m));
+  expect(again.outputs.found).toBe('true');
+  expect(JSON.parse(again.outputs.trajectory)).toEqual([expect.objectContaining({ found: true, decisions: 'Guard at the lookup site.' })]);
+  const closed = await run(repo, { name: 'milestone', payload: { action: 'closed', milestone: m, repository: { full_name: repo } } });
+  expect(closed.outputs.found).toBe('true');
+  expect(closed.outputs.issues).toBe('1');
+});

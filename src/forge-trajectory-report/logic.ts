@@ -347,19 +347,22 @@ export async function runReleaseDraft(
     for (const e of readEntries(d.body ?? '', milestone.number)) if (!existing.some((x) => x.number === e.number)) existing.push(e);
   const have = new Set(existing.map((e) => e.number));
   const keep = new Set(wanted.map((i) => i.number));
+  // The event's issue is read even when its entry is already there: the step's outputs describe its notes every run.
+  const subject = inputs.scope.kind === 'issue' ? inputs.scope.issue : null;
   const reports = await mapLimit(
-    wanted.filter((i) => !have.has(i.number)),
+    wanted.filter((i) => !have.has(i.number) || i.number === subject),
     READ_CONCURRENCY,
     (i) => reportIssue(gh, r, i, inputs.trust),
   );
-  const entries = [...existing.filter((e) => keep.has(e.number)), ...reports.map(releaseEntry)];
+  const fresh = new Set(reports.map((x) => x.issue.number));
+  const entries = [...existing.filter((e) => keep.has(e.number) && !fresh.has(e.number)), ...reports.map(releaseEntry)];
   const name = settings.name ?? milestone.title;
   const tag = settings.tag ?? tagFor(milestone.title);
   const room = MAX_RELEASE_BODY - withBlock(draft?.body ?? null, milestone.number, '').length;
   const { block, left } = composeBlock(milestone.number, name, entries, room);
   const body = withBlock(draft?.body ?? null, milestone.number, block);
   const changes = {
-    added: reports.map((x) => x.issue.number).filter((n) => !left.includes(n)),
+    added: reports.map((x) => x.issue.number).filter((n) => !left.includes(n) && !have.has(n)),
     removed: existing.filter((e) => !keep.has(e.number)).map((e) => e.number),
     left,
     reports,

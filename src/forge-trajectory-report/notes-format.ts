@@ -38,7 +38,9 @@ export interface NoteSubject {
   found: boolean;
   prNumber: number | null;
   prUrl: string | null;
-  investigator: { taskType: string | null } | null;
+  investigator: { taskType: string | null; verdict?: string | null } | null;
+  /** The trajectory's Decisions (trusted text: only a trusted trajectory is read). */
+  decisions?: string | null;
 }
 
 /** The group of an issue's entry: its task type, matched as the spec spells it; Other when it has none. */

@@ -73,12 +73,19 @@ export function readEntries(body: string, milestone: number): DraftEntry[] {
   return out;
 }
 
-/** One issue's compact entry: about 200 characters, so a milestone of 250 issues fits GitHub's limit. */
+/** One issue's compact entry: about 350 characters at most, so a milestone of 250 issues fits GitHub's limit. */
 export function releaseEntry(r: NoteSubject): DraftEntry {
   const title = r.issue.title.length > 120 ? `${r.issue.title.slice(0, 119)}…` : r.issue.title;
   const pr = r.prNumber !== null ? ` — [PR #${r.prNumber}](${linkTarget(r.prUrl ?? '')})` : '';
   const note = r.found ? '' : ' (no trajectory)';
-  const line = `- [#${r.issue.number}](${linkTarget(r.issue.url)}) ${inert(title)}${pr}${note}`;
+  // What the trajectory says, on the entry's one line: the investigation's verdict and the decisions, cut short.
+  const oneLine = (t: string, max: number) => {
+    const flat = t.replace(/\s+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  };
+  const verdict = r.investigator?.verdict ? ` · ${inert(oneLine(r.investigator.verdict, 40))}` : '';
+  const decided = r.found && r.decisions && r.decisions.trim() !== '' ? ` — ${inert(oneLine(r.decisions, 100))}` : '';
+  const line = `- [#${r.issue.number}](${linkTarget(r.issue.url)}) ${inert(title)}${pr}${note}${verdict}${decided}`;
   return { number: r.issue.number, group: groupOf(r), text: [entryBegin(r.issue.number), line, entryEnd(r.issue.number)].join('\n') };
 }
 

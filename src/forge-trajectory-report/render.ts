@@ -151,10 +151,14 @@ export function draftResult(inputs: ReportStepInputs, outcome: DraftOutcome | nu
       failure: null,
       notices: [`the release for milestone ${m.title} is published (${url}): left as it is`],
     };
+  // What the draft now holds, whoever wrote it (this run or an earlier one): an entry with a trajectory is found.
+  const body0 = outcome.release?.body ?? '';
+  const entryLines = body0.split('\n').filter((l) => /^- \[#\d+\]/.test(l));
+  const hasTrajectory = (l: string) => !l.includes('(no trajectory)');
   const found =
     inputs.scope.kind === 'issue'
-      ? outcome.reports.some((r) => r.issue.number === (inputs.scope as { issue: number }).issue && r.found)
-      : outcome.reports.some((r) => r.found);
+      ? entryLines.some((l) => l.startsWith(`- [#${(inputs.scope as { issue: number }).issue}]`) && hasTrajectory(l))
+      : entryLines.some(hasTrajectory);
   const words = [
     `${outcome.result} [the draft release](${linkTarget(url)}) for ${inert(m.title)}`,
     outcome.added.length ? `added ${outcome.added.map((n) => `#${n}`).join(', ')}` : '',
