@@ -165,6 +165,9 @@ test('since: last-run reads only what changed and still reports the whole reposi
   const first = await check(repo, { since: 'last-run', 'fail-on-violation': 'false' }, workspace);
   expect(first.code).toBe(0);
   expect(first.stdout).toContain('since: last-run — no checkpoint yet, so every issue was read');
+  // A first run is information, not a problem: a notice, never a warning.
+  expect(first.stdout).toContain('::notice::since: last-run — no checkpoint yet');
+  expect(first.stdout).not.toContain('::warning::since: last-run — no checkpoint yet');
   expect(first.outputs).toMatchObject({ checked: '120', rechecked: '120' });
   const checkpoint = join(workspace, '.forge', 'check-checkpoint.json');
   expect(existsSync(checkpoint)).toBe(true);
@@ -195,6 +198,7 @@ test('since: last-run reads only what changed and still reports the whole reposi
   expect(requests.some((q) => new URLSearchParams(q.query).has('since'))).toBe(false);
   expect(requests).toHaveLength(2 + 4);
   expect(second.stdout).toContain('read through the repository-wide comment listing (4 page(s)), cheaper than one listing per issue');
+  expect(second.stdout).not.toMatch(/::warning::.*repository-wide comment listing/);
   expect(second.outputs).toMatchObject({ checked: '123', rechecked: '123' });
   const report = JSON.parse(second.outputs.report) as { incremental: boolean; issues: Entry[] };
   expect(report.incremental).toBe(true);

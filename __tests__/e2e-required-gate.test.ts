@@ -142,6 +142,15 @@ describe("2. the agents' own token: issue-number and dispatch", () => {
     expect(gh.statusesOn(repo, sha)).toMatchObject([{ state: 'success' }]);
     expect(gh.statusesOn(repo, second.pull?.sha ?? '')).toMatchObject([{ state: 'failure' }]);
     expect(JSON.parse(r.outputs.report).map((i: { pull: number }) => i.pull)).toEqual([pr.number, second.number]);
+    // The log names each PR it re-gated, with its verdict and what became of its status.
+    expect(r.stdout).toContain(
+      `PR #${pr.number}: success — All required FORGE annotations are present, complete and valid (status written)`,
+    );
+    expect(r.stdout).toContain(`PR #${second.number}: failure — Missing BUILDER, REVIEWER (status written)`);
+    const again = await check(repo, dispatch, { 'issue-number': String(issue.number), 'fail-on-violation': 'false' });
+    expect(again.stdout).toContain(
+      `PR #${pr.number}: success — All required FORGE annotations are present, complete and valid (status already says so)`,
+    );
   });
 
   test('forge-gate takes issue-number too (the step at the end of the agent job); naming a PR checks that PR', async () => {

@@ -12,6 +12,7 @@ import { needsPipeline, readCheckInputs, settle, type CheckInputs, type ItemInpu
 import { readPipelineFile } from '../github/pipeline-read.js';
 import { pipelineLine } from '../common/pipeline.js';
 import { runCheck } from './logic/run.js';
+import { statusOf } from './logic/status.js';
 import { itemResult } from './render.js';
 import { readCheckpoint, writeCheckpoint } from './repository/checkpoint.js';
 import { checkSettings, runRepositoryCheck } from './repository/logic.js';
@@ -42,8 +43,8 @@ async function checkRepository(gh: GitHub, given: RepositoryInputs, log: (s: str
   const settings = await checkSettings(gh, check);
   const policy = { rules: RULES, fullEveryMs: inputs.fullEveryMs, now: Date.now() };
   const previous = inputs.checkpoint !== null ? readCheckpoint(inputs.checkpoint, settings, policy) : null;
-  const { report, rechecked, notes, checkpoint } = await runRepositoryCheck(gh, check, settings, previous, RULES, log);
-  const result = repositoryResult(report, rechecked, notes, inputs.failOnViolation);
+  const { report, rechecked, notes, info, checkpoint } = await runRepositoryCheck(gh, check, settings, previous, RULES, log);
+  const result = repositoryResult(report, rechecked, notes, inputs.failOnViolation, info);
   if (inputs.checkpoint !== null && checkpoint !== null) writeCheckpoint(inputs.checkpoint, checkpoint);
   writeReport(inputs.reportFile, result);
   return result;
@@ -73,8 +74,18 @@ async function checkItem(gh: GitHub, given: ItemInputs, log: (s: string) => void
       result.outputs['comment-url'] = sticky.url ?? '';
     }
   }
-  for (const v of run.verdicts)
-    if (v.status?.result === 'created') log(`wrote the status on PR #${v.subject}: ${v.result.conforming ? 'success' : 'failure'}`);
+  // Every verdict of the run in the log, each PR by number — a re-gate of an issue's PRs names each one it judged.
+  const STATUS_WORDS: Record<string, string> = {
+    created: 'status written',
+    unchanged: 'status already says so',
+    superseded: "a newer run's status left standing",
+    'not-written': 'status not written',
+  };
+  for (const v of run.verdicts) {
+    const said = statusOf(v.result, null);
+    const what = v.pull ? `PR #${v.subject}` : `#${v.subject}`;
+    log(`${what}: ${said.state} — ${said.description}${v.status ? ` (${STATUS_WORDS[v.status.result] ?? v.status.result})` : ''}`);
+  }
   if (run.group?.status?.result === 'created')
     log(`wrote the status on merge group ${run.group.sha.slice(0, 12)}: ${run.group.conforming ? 'success' : 'failure'}`);
   return result;

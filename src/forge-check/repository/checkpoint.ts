@@ -71,8 +71,11 @@ function wellFormed(data: unknown): data is Checkpoint {
 }
 
 /** The checkpoint at `path` if it can be used for a run with `settings` under `policy`; otherwise why not. */
+/** A first run's reason: information, not a problem. */
+export const NO_CHECKPOINT_YET = 'no checkpoint yet';
+
 export function readCheckpoint(path: string, settings: CheckSettings, policy: CheckpointPolicy): CheckpointRead {
-  if (!existsSync(path)) return { checkpoint: null, why: 'no checkpoint yet' };
+  if (!existsSync(path)) return { checkpoint: null, why: NO_CHECKPOINT_YET };
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));

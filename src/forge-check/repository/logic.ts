@@ -9,6 +9,7 @@
  * read again, and those are read per issue or through the repository-wide
  * comment listing, whichever asks fewer pages.
  */
+import { NO_CHECKPOINT_YET } from './checkpoint.js';
 import { mapLimit, READ_CONCURRENCY } from '../../common/concurrency.js';
 import { repoName, type Repo } from '../../common/repo.js';
 import type { ThreadComment, WorkItem } from '../../common/work-item.js';
@@ -50,7 +51,10 @@ export interface RepositoryResult {
   report: RepositoryReport;
   /** Issues read this run (all of them on a full audit). */
   rechecked: number;
+  /** Something the user should look at (a checkpoint not used): warnings. */
   notes: string[];
+  /** What the run did and why, nothing wrong (a first run, the cheaper listing, issues that left): notices. */
+  info: string[];
   /** What the next incremental run starts from; null when the run keeps no checkpoint. */
   checkpoint: Checkpoint | null;
 }
@@ -82,7 +86,7 @@ async function readThreads(
   repoWidePages: number | null,
   audit: (item: WorkItem) => void,
   log: (s: string) => void,
-): Promise<{ audited: number; read: Set<number>; notes: string[] }> {
+): Promise<{ audited: number; read: Set<number>; info: string[] }> {
   let audited = 0;
   const read = new Set<number>();
   const done = (item: WorkItem) => {
@@ -106,7 +110,7 @@ async function readThreads(
     notes.push(
       `${issues.length} thread(s) were read through the repository-wide comment listing (${repoWidePages} page(s)), cheaper than one listing per issue`,
     );
-    return { audited, read, notes };
+    return { audited, read, info: notes };
   }
   await mapLimit(issues, READ_CONCURRENCY, async (i) => {
     let comments: ThreadComment[] = [];
@@ -122,7 +126,7 @@ async function readThreads(
     }
     done({ ...i.item, comments });
   });
-  return { audited, read, notes };
+  return { audited, read, info: notes };
 }
 
 /**
@@ -208,7 +212,10 @@ export async function runRepositoryCheck(
   const r = inputs.repo;
   const filter = settings.filter;
   const notes: string[] = [];
-  if (previous && previous.checkpoint === null) notes.push(`since: last-run — ${previous.why}, so every issue was read`);
+  const info: string[] = [];
+  // A first run has no checkpoint: that is no problem. One that could not be used is.
+  if (previous && previous.checkpoint === null)
+    (previous.why === NO_CHECKPOINT_YET ? info : notes).push(`since: last-run — ${previous.why}, so every issue was read`);
   // GitHub's own filters decide which issues are in the report, on every run: one listing, ceil(issues/100) requests.
   const listing = await listRepoIssues(gh, r, filter, null, (listed) => {
     if (listed > PROGRESS_EVERY && listed % (PROGRESS_EVERY * 10) === 0) log(progress(gh, `listed ${listed} issues`));
@@ -240,7 +247,7 @@ export async function runRepositoryCheck(
     const listed = new Set(listing.issues.map((i) => i.item.number));
     const gone = checkpoint.issues.filter((e) => !listed.has(e.number)).map((e) => `#${e.number}`);
     if (gone.length > 0)
-      notes.push(
+      info.push(
         `${gone.length} issue(s) of the last run no longer match (closed, relabelled, deleted, transferred or converted): left the report — ${gone.slice(0, 30).join(', ')}${gone.length > 30 ? ', …' : ''}`,
       );
     for (const i of listing.issues) {
@@ -271,7 +278,7 @@ export async function runRepositoryCheck(
   );
   // An issue that disappeared while it was read is not in the report (readThreads said so).
   for (const i of toRead) if (!threads.read.has(i.item.number)) entries.delete(i.item.number);
-  notes.push(...threads.notes);
+  info.push(...threads.info);
   log(progress(gh, `audited ${threads.audited}/${toRead.length} issues${since ? ` changed since ${since}` : ''}`));
 
   const issues = sortEntries([...entries.values()]);
@@ -295,5 +302,6 @@ export async function runRepositoryCheck(
     },
     rechecked: threads.audited,
     notes,
+    info,
   };
 }

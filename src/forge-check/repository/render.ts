@@ -44,6 +44,7 @@ export function repositoryResult(
   rechecked: number,
   notes: readonly string[],
   failOnViolation: boolean,
+  info: readonly string[] = [],
 ): ActionResult {
   const failing = report.issues.filter((e) => e.status === 'failing');
   const shown = failing
@@ -56,8 +57,10 @@ export function repositoryResult(
       : `${failing.length} of ${report.issues.length} issues do not conform: ${shown}${failing.length > NAMED ? `, and ${failing.length - NAMED} more` : ''} (see the job summary)`;
   return {
     outputs: repositoryOutputs(report, rechecked),
-    summary: markdownRepositoryReport(report, rechecked, notes),
+    summary: markdownRepositoryReport(report, rechecked, [...info, ...notes]),
     failure: line && failOnViolation ? `FORGE conformance failed: ${line}` : null,
+    // Only what is wrong is a warning; what the run did and why is a notice.
+    notices: [...info],
     warnings: [...notes, ...(line && !failOnViolation ? [line] : [])],
   };
 }
