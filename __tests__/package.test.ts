@@ -72,3 +72,12 @@ describe('the release notes come from CHANGELOG.md', () => {
     expect(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## ${version.replace(/\./g, '\\.')}$`, 'm'));
   });
 });
+
+test("a library error thrown at a caller prints the library's own line, never a line of a minified bundle", () => {
+  const script = `import { emit } from ${JSON.stringify(join(ROOT, 'dist', 'codec', 'index.js'))};\nemit('NOT A TYPE!!', {});\n`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  expect(r.status).toBe(1);
+  expect(r.stderr).toContain('EmitError: "NOT A TYPE!!" is not a type name');
+  const longest = Math.max(...r.stderr.split('\n').map((l) => l.length));
+  expect(longest).toBeLessThan(300);
+});

@@ -13,7 +13,9 @@ const out = resolve(root, process.argv[2] ?? 'dist');
 const ncc = join(root, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js');
 
 export const BUNDLES = [
-  { name: 'codec', entry: 'src/codec/index.ts' },
+  // The library is not minified: when it throws at a caller, Node prints the source line of the throw, and a
+  // minified bundle's one line is the whole library.
+  { name: 'codec', entry: 'src/codec/index.ts', minify: false },
   { name: 'cli', entry: 'src/cli/index.ts' },
   { name: 'runtime', entry: 'src/runtime.ts' },
 ];
@@ -28,10 +30,14 @@ for (const b of BUNDLES) {
   if (!existsSync(join(root, b.entry))) throw new Error(`build: entry ${b.entry} does not exist`);
   const dir = join(out, b.name);
   // -m minify, no source maps: smaller dist.
-  execFileSync(process.execPath, [ncc, 'build', b.entry, '-o', dir, '-m', '-q', '--no-cache', '--target', 'es2022'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [ncc, 'build', b.entry, '-o', dir, ...(b.minify === false ? [] : ['-m']), '-q', '--no-cache', '--target', 'es2022'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const pkg = join(dir, 'package.json');
   if (!existsSync(pkg)) writeFileSync(pkg, '{"type":"module"}\n');
 }

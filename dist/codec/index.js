@@ -1,1 +1,2663 @@
-import{createRequire as e}from"module";var t={};(()=>{t.d=(e,n)=>{for(var i in n){if(t.o(n,i)&&!t.o(e,i)){Object.defineProperty(e,i,{enumerable:true,get:n[i]})}}}})();(()=>{t.o=(e,t)=>Object.prototype.hasOwnProperty.call(e,t)})();var n={};t.d(n,{xJ:()=>he,GU:()=>EmitError,uG:()=>LabelTransitionError,tr:()=>ye,_8:()=>ce,tE:()=>fe,ci:()=>G,ZK:()=>pe,QE:()=>H,r3:()=>de,Fv:()=>ue,Hp:()=>anyTerminal,dj:()=>canonicalJson,MP:()=>cardValue,Tv:()=>closesFence,SS:()=>codeSpan,Iz:()=>completionSentinels,JV:()=>currentState,D4:()=>decode,YC:()=>editDistance,Ic:()=>emit,TY:()=>emitAnnotation,Bz:()=>emitPartial,y:()=>emittedCompleteSentinel,c5:()=>emittedPartialSentinel,lF:()=>encode,SU:()=>findAnnotations,wl:()=>foldLine,VI:()=>getField,c0:()=>isControl,mO:()=>isInline,nO:()=>isIso8601,BK:()=>isReferenceTypeName,Bs:()=>isReserved,JA:()=>isReservedLabel,Hd:()=>isTerminal,Ai:()=>isTypeName,ke:()=>isWorkflowLabel,nS:()=>matchEnum,UW:()=>nearMisses,dK:()=>nearestReserved,TN:()=>oneLine,sv:()=>openingFence,qg:()=>parse,r8:()=>parseAndValidate,XE:()=>partialSentinels,Re:()=>planTransition,hD:()=>quote,hX:()=>readCard,OG:()=>stripCodeSpan,KD:()=>typeSpec,tf:()=>validate});const i=e(import.meta.url)("node:module");function canonicalJson(e){if(e===null||typeof e!=="object"){const t=JSON.stringify(e);if(t===undefined)throw new Error("CARD payload holds a value JSON cannot represent");return t}if(Array.isArray(e))return`[${e.map(canonicalJson).join(",")}]`;const t=e;const n=Object.keys(t).filter(e=>t[e]!==undefined).sort();return`{${n.map(e=>`${JSON.stringify(e)}:${canonicalJson(t[e])}`).join(",")}}`}let s;function sha8(e){s??=(0,i.createRequire)(import.meta.url)("node:crypto");return s.createHash("sha256").update(e).digest("hex").slice(0,8)}function cardValue(e){const t=canonicalJson(e);const n=Buffer.from(t).toString("base64url");return`v1 sha:${sha8(t)} b64:${n}`}const r=Symbol("not JSON");function parseJson(e){try{return JSON.parse(e)}catch{return r}}function readCard(e){if(e===null)return null;const t=e.split(" ").filter(e=>e!=="");if(t.length!==3||!t[1].startsWith("sha:")||!t[2].startsWith("b64:"))return null;const n=t[1].slice(4);const i=t[2].slice(4);const s=Buffer.from(i,"base64url");const o=s.toString("base64url")===i;const l=s.toString("utf8");const a=o?parseJson(l):r;const c=a===r?null:l;const d=a===r?null:a;return{version:t[0],sha:n,b64:i,payload:d,json:c}}function cardErrors(e){if(!e)return["value is not of the form `v1 sha:{8 hex} b64:{base64url}`"];const t=[];if(e.version!=="v1")t.push(`unknown CARD version "${e.version}"`);if(!/^[0-9a-f]{8}$/.test(e.sha))t.push("sha is not 8 lower-case hex digits");if(e.json===null){t.push("b64 does not decode to JSON");return t}if(canonicalJson(e.payload)!==e.json)t.push("payload is not canonical JSON (sorted keys, one line)");if(sha8(e.json)!==e.sha)t.push(`sha:${e.sha} does not match the payload (sha:${sha8(e.json)})`);return t}const o=9;const l=10;const a=13;const c=32;const d=33;const u=35;const f=41;const p=42;const h=43;const m=45;const g=46;const y=48;const w=57;const E=58;const C=62;const k=65;const S=90;const A=91;const v=92;const b=93;const L=95;const T=96;const O=124;const $=126;const x=8211;const R=8212;function isBlankChar(e){return e===c||e===o}function isEcmaSpace(e){return e>=o&&e<=a||e===c||e===160||e===5760||e>=8192&&e<=8202||e===8232||e===8233||e===8239||e===8287||e===12288||e===65279}function isUpper(e){return e>=k&&e<=S}function isDigit(e){return e>=y&&e<=w}function isTypeNameChar(e){return isUpper(e)||isDigit(e)||e===L}function skipBlank(e,t,n){let i=t;while(i<n&&isBlankChar(e.charCodeAt(i)))i++;return i}function trimBlankEnd(e,t,n){let i=n;while(i>t&&isBlankChar(e.charCodeAt(i-1)))i--;return i}function trimBlank(e){let t=0;let n=e.length;while(t<n&&(e.charCodeAt(t)===c||e.charCodeAt(t)===o))t++;while(n>t&&(e.charCodeAt(n-1)===c||e.charCodeAt(n-1)===o))n--;return t===0&&n===e.length?e:e.slice(t,n)}const I=[["&","&amp;"],["\x3c!--","&lt;!--"],["--\x3e","--&gt;"],["--!>","--!&gt;"]];const F=[["--!&gt;","--!>"],["--&gt;","--\x3e"],["&lt;!--","\x3c!--"],["&amp;","&"]];function encode(e){let t=e;for(const[e,n]of I)t=t.split(e).join(n);return t}function decode(e){if(e.indexOf("&")<0)return e;let t=e;for(const[e,n]of F)t=t.split(e).join(n);return t}function encodeKey(e){return encode(e).split("*").join("&#42;")}function decodeKey(e){if(e.indexOf("&")<0)return e;return decode(e.split("&#42;").join("*"))}function foldLine(e){return trimBlank(e.replace(/\r\n|\r|\n/g," "))}function leadingSpaces(e){let t=0;while(t<e.length&&e.charCodeAt(t)===c)t++;return t}function runLength(e,t,n){let i=t;while(i<e.length&&e.charCodeAt(i)===n)i++;return i-t}function openingFence(e){const t=leadingSpaces(e);if(t>3)return null;const n=e.charCodeAt(t);if(n!==T&&n!==$)return null;const i=runLength(e,t,n);if(i<3)return null;if(n===T&&e.indexOf("`",t+i)>=0)return null;return{char:n,length:i}}function fenceInfo(e){const t=leadingSpaces(e);const n=e.charCodeAt(t);const i=runLength(e,t,n);return e.slice(t+i).trim()}function closesFence(e,t){const n=leadingSpaces(e);if(n>3)return false;const i=runLength(e,n,t.char);if(i<t.length)return false;for(let t=n+i;t<e.length;t++){const n=e.charCodeAt(t);if(!isBlankChar(n))return false}return true}function closeOpenFences(e,t){let n=null;for(const e of t){if(n){if(closesFence(e,n))n=null}else{n=openingFence(e)}}if(!n)return e;return`${e}\n${String.fromCharCode(n.char).repeat(n.length)}`}let D=new Int32Array(1024);let N=new Int32Array(1024);let B=new Uint8Array(1024);function ensureScratch(e){if(D.length>=e)return;let t=D.length;while(t<e)t*=2;D=new Int32Array(t);N=new Int32Array(t);B=new Uint8Array(t)}const P=0;const j=1;const M=2;class LineTable{body;count;start;end;fenced;constructor(e){this.body=e;const t=e.length;ensureScratch(t+1);const n=D;const i=N;let s=0;let r=0;let o=e.indexOf("\r");for(;;){const l=e.indexOf("\n",r);const a=l<0?t:l;while(o>=0&&o<a&&o!==l-1){n[s]=r;i[s]=o;s++;r=o+1;o=e.indexOf("\r",r)}if(l<0)break;n[s]=r;i[s]=o>=r&&o===l-1?l-1:l;s++;r=l+1;if(o===l-1)o=e.indexOf("\r",r)}n[s]=r;i[s]=t;this.count=s+1;this.start=n;this.end=i;this.fenced=B;B.fill(0,0,this.count)}text(e){return this.body.slice(this.start[e],this.end[e])}firstNonBlank(e){const t=this.end[e];let n=this.start[e];const i=this.body;while(n<t&&(i.charCodeAt(n)===c||i.charCodeAt(n)===o))n++;return n}isBlank(e){return this.firstNonBlank(e)===this.end[e]}}function splitLines(e){const t=new LineTable(e);const n=[];for(let e=0;e<t.count;e++)n.push(t.text(e));return n}function isBlankLine(e){for(let t=0;t<e.length;t++){const n=e.charCodeAt(t);if(!isBlankChar(n))return false}return true}const G=["Bug Fix","Feature","Refactor","Maintenance","Investigation"];const lifecycle=e=>({category:"lifecycle",ref:"§4.1",form:"body",keyStyle:"colon-after",...e});const design=e=>({category:"design",ref:"§4.4",form:"body",keyStyle:"colon-inside",...e});const inline=(e,t={})=>({type:e,category:"cross-artifact",ref:"§4.2",form:"inline",complete:null,fields:[],sections:[],keyStyle:"colon-after",...t});const marker=(e,t={})=>({type:e,category:"control",ref:"§4.3",form:"marker",complete:null,fields:[],sections:[],keyStyle:"colon-after",...t});const field=e=>(t,n,i={})=>({name:t,presence:e,...n?{values:n}:{},...i});const W=field("required");const _=field("template");const U=field("optional");const V="deployed readers depend on it; the reference codec requires it";const H=[lifecycle({type:"INVESTIGATOR",complete:"INVESTIGATION:COMPLETE",title:"Investigation Report",misclosures:{"INVESTIGATION:INVALID":"not the §4.1 sentinel (Verdict: INVALID)"},fields:[W("Verdict",["CONFIRMED","PARTIAL","INVALID"]),W("Confidence",["HIGH","MEDIUM","LOW"]),W("Severity",["CRITICAL","HIGH","MEDIUM","LOW"]),W("Task Type",G),W("Decomposition Assessment",["YES","NO"],{fromSection:true})],sections:[{heading:"What Was Claimed",kind:"text"},{heading:"What We Found",kind:"text"},{heading:"Root Cause",kind:"text"},{heading:"Affected Files",kind:"numbered"},{heading:"Evidence",kind:"text"},{heading:"Recommendation",kind:"text"}]}),lifecycle({type:"DECOMPOSED",complete:"FORGE:DECOMPOSED:COMPLETE",title:"Decomposition Complete",fields:[],sections:[{heading:"Sub-Issues Created",kind:"list",presence:"template"},{heading:"Decomposition Rationale",kind:"text"}]}),lifecycle({type:"CONTRACT",complete:null,title:"Builder Contract",fields:[W("Task type",G,{strictValues:false,because:V})],sections:[{heading:"Proposed Approach",kind:"text"},{heading:"Deliverables",kind:"table",columns:["File","Change","Why"]},{heading:"Acceptance Criteria",kind:"checklist"},{heading:"Quality Considerations",kind:"text"},{heading:"Out of Scope",kind:"text"}]}),lifecycle({type:"CONTEXT",complete:"FORGE:CONTEXT:COMPLETE",title:"Implementation Context",fields:[],sections:[{heading:"Known Pitfalls for This Area",kind:"text"},{heading:"Historical Findings on These Files",kind:"text"},{heading:"Past Bugs in This Module",kind:"text"},{heading:"Related Code Paths (must stay consistent)",kind:"text"},{heading:"Patterns That Cause Bugs Here",kind:"text"},{heading:"Successful Similar Implementations",kind:"text"}]}),lifecycle({type:"ARCHITECT",complete:"FORGE:ARCHITECT:COMPLETE",title:"Implementation Plan",fields:[],sections:[{heading:"Affected Paths (ALL must be updated)",kind:"table",columns:["#","File","Function/Class","Change Required","Why"]},{heading:"Implementation Order",kind:"numbered"},{heading:"Consistency Checks",kind:"checklist"},{heading:"Risk Assessment",kind:"table",columns:["Risk","Severity","Mitigation"]},{heading:"Files to Read Before Coding",kind:"list"}]}),lifecycle({type:"BUILDER",complete:"FORGE:BUILDER:COMPLETE",title:"Implementation Complete",fields:[W("Branch",undefined,{because:V,codeSpan:true}),W("Commits",undefined,{because:V}),W("Files changed",undefined,{because:V})],aliases:{"Branch name":"Branch",Commit:"Commits","Commit SHA":"Commits","Commit SHAs":"Commits","Files Modified":"Files changed"},sections:[{heading:"Approach",kind:"text"},{heading:"Changes",kind:"list"},{heading:"Acceptance Criteria Status",kind:"checklist"},{heading:"Testing Checklist",kind:"checklist"}]}),lifecycle({type:"REVIEWER",complete:null,title:"Review",fields:[W("Verdict",["APPROVED","CHANGES_REQUESTED","COMMENTED"],{because:V})],sections:[{heading:"Findings",kind:"text"}],structure:"reviewer-findings"}),lifecycle({type:"TRAJECTORY",complete:null,title:"Pipeline Trajectory",leadTable:{columns:["Phase","Result","Notes"],presence:"template"},fields:[_("Decisions"),_("Anomalies"),_("Completed",undefined,{format:"iso8601"})],aliases:{"Pipeline completed":"Completed","Completed at":"Completed","Completion time":"Completed","Key decisions":"Decisions",Decision:"Decisions",Anomaly:"Anomalies"},sections:[],structure:"trajectory"}),inline("KNOWLEDGE_GIST"),inline("MILESTONE_INDEX",{postedIn:"milestone"}),inline("PRIOR_GIST",{postedIn:"issue-body"}),inline("MEMORY_INDEX",{postedIn:"gist-description"}),marker("DISPATCHER",{form:"described-marker"}),marker("PHASE_COMPLETE",{form:"described-marker"}),marker("REVIEW_STARTED"),marker("ANCESTRY_FAILED"),marker("GATE_FAILED"),marker("PUSH_BLOCKED"),marker("PUSH_FAILED"),design({type:"DESIGN_CONTEXT",complete:"FORGE:DESIGN_CONTEXT:COMPLETE",title:"Design Context",fields:[_("Message"),_("Audience / objection"),_("Corpus grammar"),_("Diverge from (memory)")],sections:[]}),design({type:"DESIGN_RATIONALE",complete:null,title:"Design Rationale",fields:[_("Intent / feeling"),_("Audience / objection"),_("Communication hierarchy"),_("Direction"),W("Signature move"),_("Trying this time"),_("Non-goals")],sections:[],structure:"design-rationale"}),design({type:"DESIGN_CANDIDATES",complete:null,title:"Design Candidates",fields:[_("Archetype (committed)"),_("Directions"),_("Judge scores"),_("Selected")],sections:[]}),design({type:"DESIGN_SPEC",complete:null,title:"Design Spec",fields:[],sections:[],structure:"design-spec"}),design({type:"CRITIQUE",complete:"FORGE:CRITIQUE:COMPLETE",title:"Critique",fields:[_("Lint floor"),_("Render"),_("Perceptual findings"),_("Verdict",["PASS","ITERATE","BUDGET-EXHAUSTED"])],sections:[]}),design({type:"USER_FEEDBACK",complete:"FORGE:USER_FEEDBACK:COMPLETE",title:"User Feedback",fields:[_("Section target"),_("Feedback type",["asset","emotion","direction","freeform"]),_("Asset URL"),_("Modification"),_("Emotion target",["trust","speed","power","craft","play","unchanged"]),_("Satisfied",["yes","no"]),_("Freeform notes")],sections:[]}),design({type:"BENCH_SCORECARD",complete:"FORGE:BENCH_SCORECARD:COMPLETE",title:"ABC Benchmark Scorecard",keyStyle:"colon-after",fields:[_("Corpus version"),_("Products"),_("Judge calibration")],sections:[]}),design({type:"DESIGN_SHIPPED",complete:"FORGE:DESIGN_SHIPPED:COMPLETE",title:"Design Shipped",fields:[_("Archetype"),_("Gates"),_("Critique iterations"),_("Written to memory")],sections:[]}),{type:"AUDIT",category:"audit",ref:"§4.5",form:"body",complete:null,title:"Audit",fields:[],sections:[],keyStyle:"colon-after"},{type:"SECURITY_AUDIT",category:"audit",ref:"§4.5",form:"body",complete:null,title:"Security Audit",fields:[],sections:[],keyStyle:"colon-after"},{type:"CLAIM",category:"deployed",ref:"implementation-notes.md §3",form:"body",complete:"CLAIM:COMPLETE",title:"Claim",fields:[W("Holder",undefined,{because:V}),W("Files",undefined,{because:V}),W("Interfaces",undefined,{because:V}),W("TTL",undefined,{because:V})],sections:[],keyStyle:"colon-after"},marker("CLAIM_RELEASED",{category:"deployed",ref:"implementation-notes.md §3",fields:[U("Holder"),U("Released")]}),{type:"AUTOPILOT_CYCLE",category:"deployed",ref:"implementation-notes.md §3",form:"body",complete:"FORGE:AUTOPILOT_CYCLE:COMPLETE",title:"Autopilot Cycle",fields:[W("cycle_id",undefined,{because:V}),W("timestamp",undefined,{because:V}),W("baseline",undefined,{because:V}),W("phase_markers",undefined,{because:V})],sections:[],keyStyle:"colon-after"},{type:"REMEDIATION",category:"deployed",ref:"implementation-notes.md §3",form:"body",complete:"FORGE:REMEDIATION:COMPLETE",title:"Remediation",fields:[U("Re-gate outcome",["AUTO-LANDED","HELD-AWAITING-MERGE","RE-ESCALATED","UNFIXABLE"])],sections:[],keyStyle:"colon-after"},inline("CARD",{category:"deployed",ref:"implementation-notes.md §3",structure:"card"})];const J=new Map(H.map(e=>[e.type,e]));const K=new Map(H.filter(e=>e.aliases).map(e=>[e.type,new Map(Object.entries(e.aliases??{}).map(([e,t])=>[e.toLowerCase(),t]))]));function aliasFor(e,t){return K.get(e)?.get(t.toLowerCase())}function typeSpec(e){return J.get(e)}function isReserved(e){return J.has(e)}function isControl(e){const t=J.get(e);return t!==undefined&&(t.form==="marker"||t.form==="described-marker")}function isInline(e){return J.get(e)?.form==="inline"}function isTypeName(e){if(e.length===0||e.length>100)return false;const t=e.charCodeAt(0);if(!isUpper(t))return false;for(let t=1;t<e.length;t++){const n=e.charCodeAt(t);if(!isTypeNameChar(n))return false}return true}function isReferenceTypeName(e){if(e.length===0)return false;for(let t=0;t<e.length;t++){const n=e.charCodeAt(t);if(!(isUpper(n)||n===L))return false}return true}function partialOf(e){return`${e.slice(0,e.length-"COMPLETE".length)}PARTIAL`}function partialSentinels(e){const t=new Set([`${e}:PARTIAL`,`FORGE:${e}:PARTIAL`]);const n=completionSentinels(e)[0];if(n)t.add(partialOf(n));return[...t]}function emittedCompleteSentinel(e){const t=J.get(e);if(t)return t.complete;return`${e}:COMPLETE`}function emittedPartialSentinel(e){const t=emittedCompleteSentinel(e);return t?partialOf(t):`${e}:PARTIAL`}function completionSentinels(e){const t=J.get(e);if(t)return t.complete?[t.complete]:[];return[`FORGE:${e}:COMPLETE`,`${e}:COMPLETE`]}const q=new Map;function sentinelSets(e){let t=q.get(e);if(!t){t={complete:new Set(completionSentinels(e)),partial:new Set(partialSentinels(e))};if(q.size<1e3)q.set(e,t)}return t}function completeWhenPresent(e){const t=J.get(e);return t!==undefined&&t.complete===null}const X={kind:"text"};function closesEarly(e,t,n){for(let i=t;i+2<n;i++){if(e.charCodeAt(i)===m&&e.charCodeAt(i+1)===m){const t=e.charCodeAt(i+2);if(t===C)return true;if(t===d&&e.charCodeAt(i+3)===C)return true}}return false}function readName(e,t){if(!isUpper(e.charCodeAt(t)))return t;let n=t+1;while(isTypeNameChar(e.charCodeAt(n)))n++;return n}function sentinelState(e,t,n){const i=e.slice(t,n);return i==="COMPLETE"||i==="PARTIAL"||i==="INVALID"?i:null}function classifyLine(e){const t=skipBlank(e,0,e.length);const n=trimBlankEnd(e,t,e.length);if(!e.startsWith("\x3c!--",t)||!e.startsWith("--\x3e",n-3))return X;if(closesEarly(e,t+4,n-3))return X;const i=skipBlank(e,t+4,n-3);const s=trimBlankEnd(e,i,n-3);if(e.startsWith("FORGE:",i))return classifyForge(e,i+6,s);const r=readName(e,i);if(r===i||e.charCodeAt(r)!==E)return X;const o=sentinelState(e,r+1,s);if(!o)return X;const l=e.slice(i,r);return{kind:"sentinel",name:`${l}:${o}`,type:l,state:o,forgePrefix:false}}function classifyForge(e,t,n){const i=readName(e,t);if(i===t)return X;const s=e.slice(t,i);if(i===n)return{kind:"open",type:s,value:null,valueForm:null};const r=e.charCodeAt(i);if(r===E){const t=i+1;const r=e.slice(t,n);if(isInline(s))return{kind:"open",type:s,value:trimBlank(r),valueForm:"colon"};const o=skipBlank(e,t,n);const l=sentinelState(e,o,n);if(l&&(o===t||isReserved(s))){return{kind:"sentinel",name:`FORGE:${s}:${l}`,type:s,state:l,forgePrefix:true}}if(o>t||isReserved(s))return{kind:"open",type:s,value:trimBlank(r),valueForm:"colon"};return X}if(isBlankChar(r)){const t=skipBlank(e,i,n);const r=e.charCodeAt(t);const o=r===R||r===x||r===m&&(t+1===n||isBlankChar(e.charCodeAt(t+1)));if(o)return{kind:"open",type:s,value:trimBlank(e.slice(t+1,n)),valueForm:"dash"}}return X}function parseJsonc(e){let t="";let n=0;const i=e.length;while(n<i){const s=e[n];if(s==='"'){let s=n+1;while(s<i&&e[s]!=='"')s+=e[s]==="\\"?2:1;t+=e.slice(n,s+1);n=s+1}else if(s==="/"&&e[n+1]==="/"){while(n<i&&e[n]!=="\n")n++}else if(s==="/"&&e[n+1]==="*"){const t=e.indexOf("*/",n+2);n=t<0?i:t+2}else{t+=s;n++}}let s="";for(let e=0;e<t.length;e++){const n=t[e];if(n==='"'){let n=e+1;while(n<t.length&&t[n]!=='"')n+=t[n]==="\\"?2:1;s+=t.slice(e,n+1);e=n;continue}if(n===","){let n=e+1;while(n<t.length&&/\s/.test(t[n]))n++;if(t[n]==="}"||t[n]==="]")continue}s+=n}try{return JSON.parse(s)}catch{return null}}function setOwn(e,t,n){if(t==="__proto__")Object.defineProperty(e,t,{value:n,enumerable:true,writable:true,configurable:true});else e[t]=n}function parseFieldLine(e){if(e.charCodeAt(0)!==p||e.charCodeAt(1)!==p)return null;const t=e.indexOf("**",2);if(t<=2)return null;const n=e.slice(2,t);const i=t+2;let s;let r;if(e.charCodeAt(i)===E){s=n;r=e.slice(i+1)}else if(n.endsWith(":")&&(i===e.length||isBlankChar(e.charCodeAt(i)))){s=n.slice(0,-1);r=e.slice(i)}else{return null}s=trimBlank(s);if(s==="")return null;return{key:decodeKey(s),value:decode(trimBlank(r))}}function parseHeading(e){let t=0;while(t<e.length&&e.charCodeAt(t)===u)t++;if(t<2||t>3)return null;const n=e.charCodeAt(t);if(t!==e.length&&!isBlankChar(n))return null;let i=trimBlank(e.slice(t));let s=i.length;while(s>0&&i.charCodeAt(s-1)===u)s--;if(s<i.length&&(s===0||i.charCodeAt(s-1)===c))i=trimBlank(i.slice(0,s));return{level:t,text:decode(i)}}function getField(e,t){if(Object.hasOwn(e,t))return e[t];const n=t.toLowerCase();for(const t of Object.keys(e))if(t.toLowerCase()===n)return e[t];return undefined}function splitRow(e){let t=trimBlank(e);if(t.startsWith("|"))t=t.slice(1);if(t.endsWith("|")&&!t.endsWith("\\|"))t=t.slice(0,-1);const n=[];let i=0;let s="";for(let e=t.indexOf("|");e>=0;e=t.indexOf("|",e+1)){if(e>0&&t.charCodeAt(e-1)===v){s+=`${t.slice(i,e-1)}|`;i=e+1;continue}n.push(decode(trimBlank(s+t.slice(i,e))));s="";i=e+1}n.push(decode(trimBlank(s+t.slice(i))));return n}function isDelimiterRow(e){const t=trimBlank(e);if(!t.includes("-"))return false;let n=false;for(let e=0;e<t.length;e++){const i=t.charCodeAt(e);if(i===m)n=true;else if(i!==O&&i!==E&&!isBlankChar(i))return false}return n&&t.includes("|")}function parseChecklist(e){const t=trimBlank(e);const n=t.charCodeAt(0);if(n!==m&&n!==p&&n!==h||t.charCodeAt(1)!==c||t.charCodeAt(2)!==A||t.charCodeAt(4)!==b)return null;const i=t[3];if(i!==" "&&i!=="x"&&i!=="X")return null;if(t.length>5&&t.charCodeAt(5)!==c)return null;return{checked:i!==" ",text:decode(trimBlank(t.slice(5)))}}function sectionText(e,t,n,i){let s=n;let r=i;while(s<r&&e.isBlank(t[s]))s++;while(r>s&&e.isBlank(t[r-1]))r--;if(s===r)return"";let o;if(t[r-1]-t[s]===r-1-s){o=e.body.slice(e.start[t[s]],e.end[t[r-1]]);if(o.indexOf("\r")>=0){o=o.split("\r\n").join("\n");if(o.indexOf("\r")>=0)o=o.split("\r").join("\n")}}else{const n=[];for(let i=s;i<r;i++)n.push(e.text(t[i]));o=n.join("\n")}return decode(o)}const Y=9;function isListItem(e,t,n){const i=e.charCodeAt(t);if(i===m||i===p||i===h)return t+1===n||isBlankChar(e.charCodeAt(t+1));let s=t;while(s<n&&isDigit(e.charCodeAt(s)))s++;if(s===t||s-t>Y)return false;const r=e.charCodeAt(s);return(r===g||r===f)&&(s+1===n||e.charCodeAt(s+1)===c)}function valueUnder(e,t,n){const i=[];for(let s=n+1;s<t.length;s++){const n=t[s];if(e.fenced[n]!==P)break;const r=e.firstNonBlank(n);const o=e.end[n];if(r===o){if(i.length===0)continue;break}if(r===e.start[n]&&!isListItem(e.body,r,o))break;i.push(trimBlank(e.text(n)))}return decode(i.join("\n"))}class StructureReader{t;lines;title=null;fields={};seenKeys=new Set;fieldList=[];ranges=[];seenSections=new Set;tables=[];checklist=[];section=null;open=null;sawContent=false;table=null;constructor(e,t){this.t=e;this.lines=t}}const heading=(e,t,n,i)=>{if(i!==e.t.start[n])return-1;const s=parseHeading(e.t.text(n));if(!s)return-1;if(!e.sawContent&&s.level===2&&e.title===null){e.title=s.text;return t}e.section=s.text;if(e.open)e.open.to=t;e.open=null;if(!e.seenSections.has(s.text)){e.seenSections.add(s.text);e.open={heading:s.text,from:t+1,to:e.lines.length};e.ranges.push(e.open)}return t};const fieldLine=(e,t,n,i)=>{if(i!==e.t.start[n]||e.t.body.charCodeAt(i+1)!==p)return-1;const s=parseFieldLine(e.t.text(n));if(!s)return-1;if(s.value==="")s.value=valueUnder(e.t,e.lines,t);e.fieldList.push({key:s.key,value:s.value,line:n});const r=s.key.toLowerCase();if(!e.seenKeys.has(r)){e.seenKeys.add(r);setOwn(e.fields,s.key,s.value)}return t};const tableLine=(e,t,n)=>{const{t:i,lines:s}=e;if(e.table){const s=splitRow(i.text(n));const r={};const o=e.table.headers;for(let e=0;e<o.length;e++)setOwn(r,o[e],s[e]??"");e.table.rows.push(r);return t}if(t+1<s.length&&i.fenced[s[t+1]]===P&&isDelimiterRow(i.text(s[t+1]))){e.table={section:e.section,headers:splitRow(i.text(n)),rows:[]};e.tables.push(e.table);return t+1}return-1};const checklistItem=(e,t,n,i)=>{if(e.t.body.charCodeAt(i+2)!==A)return-1;const s=parseChecklist(e.t.text(n));if(!s)return-1;e.checklist.push({section:e.section,...s});return t};const Q={[u]:[heading],[p]:[fieldLine,checklistItem],[O]:[tableLine],[m]:[checklistItem],[h]:[checklistItem]};function readStructure(e,t,n){const i=new StructureReader(e,t);for(let n=0;n<t.length;n++){const s=t[n];const r=e.firstNonBlank(s);if(r===e.end[s]){i.table=null;continue}const o=e.body.charCodeAt(r);let l=-1;const a=e.fenced[s]===P?Q[o]:undefined;if(a!==undefined){for(let e=0;e<a.length&&l<0;e++)l=a[e](i,n,s,r)}if(o!==O||e.fenced[s]!==P||l<0)i.table=null;i.sawContent=true;if(l>n)n=l}const s={};for(const n of i.ranges)setOwn(s,n.heading,sectionText(e,t,n.from,n.to));fieldsFromSections(i,s,n);return{title:i.title,fields:i.fields,fieldList:i.fieldList,sections:s,tables:i.tables,checklist:i.checklist,fieldAliases:resolveAliases(i,n)}}function fieldsFromSections(e,t,n){for(const i of n?.fields??[]){if(!i.fromSection||e.seenKeys.has(i.name.toLowerCase()))continue;const n=getField(t,i.name);if(n===undefined||n==="")continue;const s=n.indexOf("\n");const r=unwrapBold(trimBlank(s<0?n:n.slice(0,s)));setOwn(e.fields,i.name,r);e.fieldList.push({key:i.name,value:r,line:-1})}}function resolveAliases(e,t){const n=[];if(!t?.aliases)return n;for(const i of e.fieldList){const s=aliasFor(t.type,i.key);if(s===undefined||e.seenKeys.has(s.toLowerCase()))continue;e.seenKeys.add(s.toLowerCase());setOwn(e.fields,s,i.value);n.push({written:i.key,field:s})}return n}function unwrapBold(e){if(!e.startsWith("**"))return e;const t=e.indexOf("**",2);if(t<0)return e;return e.slice(2,t)+e.slice(t+2)}const Z={severity:"severity",location:"location",issue:"issue","suggested fix":"suggestedFix",prevention:"prevention"};function readFindings(e,t){const n=[];let i=null;for(const s of t){if(e.fenced[s]!==P)continue;const t=e.body.charCodeAt(e.firstNonBlank(s));if(t!==u&&t!==m&&t!==p)continue;let r=trimBlank(e.text(s));if(r.startsWith("#")){i=null;continue}const o=(r.startsWith("- ")||r.startsWith("* "))&&r.slice(2).trimStart().startsWith("**");if(o)r=r.slice(2).trimStart();const l=parseFieldLine(r);if(!l)continue;const a=Z[l.key.toLowerCase()];if(!a)continue;if(o||i===null||a==="severity"&&i.severity!==null){i={severity:null,location:null,issue:null,suggestedFix:null,prevention:null};n.push(i)}i[a]=l.value}return n}function cell(e,t){return getField(e,t)??""}function phaseTable(e){for(const t of e)for(const e of t.headers)if(e.toLowerCase()==="phase")return t;return null}function prNumberIn(e){for(let t=e.indexOf("PR #");t>=0;t=e.indexOf("PR #",t+1)){let n=t+4;while(n<t+13&&isDigit(e.charCodeAt(n)))n++;if(n>t+4)return Number(e.slice(t+4,n))}return null}function branchIn(e){for(let t=e.indexOf("Branch:");t>=0;t=e.indexOf("Branch:",t+1)){let n=t+7;while(n<t+11&&isEcmaSpace(e.charCodeAt(n)))n++;if(e.charCodeAt(n)!==T)continue;const i=e.indexOf("`",n+1);if(i>n+1&&i-n-1<=255)return e.slice(n+1,i)}return null}function readTrajectory(e){const t=[];let n=null;let i=null;for(const s of phaseTable(e.tables)?.rows??[]){const e={phase:cell(s,"Phase"),result:cell(s,"Result"),notes:cell(s,"Notes")};t.push(e);const r=`${e.result} ${e.notes}`;n??=prNumberIn(r);i??=branchIn(r)}const s=e.fields;return{phases:t,decisions:getField(s,"Decisions")??null,anomalies:getField(s,"Anomalies")??null,completed:getField(s,"Completed")??null,prNumber:n,branch:i}}function readDesignSpec(e,t){for(let n=0;n<t.length;n++){if(e.fenced[t[n]]!==M)continue;const i=e.text(t[n]);const s=fenceInfo(i).toLowerCase();if(s!=="jsonc"&&s!=="json"&&s!=="json5")continue;const r=openingFence(i);const o=[];for(let i=n+1;i<t.length&&e.fenced[t[i]]===j;i++)o.push(e.text(t[i]));if(o.length>0&&closesFence(o[o.length-1],r))o.pop();return parseJsonc(decode(o.join("\n")))}return null}const z=["\x3c!--","```","~~~"];function scan(e){const t=e.body;const n=[];let i="outside";let s=null;let r=0;let o=null;const l=z.map(e=>t.indexOf(e));let a=0;for(;;){let c=-1;for(let e=0;e<z.length;e++)if(l[e]>=0&&(c<0||l[e]<l[c]))c=e;if(c<0)break;const d=l[c];while(a+1<e.count&&e.start[a+1]<=d)a++;const u=e.end[a];for(let e=0;e<z.length;e++)if(l[e]>=0&&l[e]<=u)l[e]=t.indexOf(z[e],u);switch(i){case"fenced":if(closesFence(e.text(a),s)){e.fenced.fill(j,r+1,a+1);i="outside"}break;case"outside":{if(c>0){const t=openingFence(e.text(a));if(t){s=t;r=a;i="fenced";e.fenced[a]=M}break}const t=classifyLine(e.text(a));if(t.kind==="open"){if(o)o.stopLine=a;o={type:t.type,value:t.value,startLine:a,stopLine:e.count,sentinels:[]};n.push(o)}else if(t.kind==="sentinel"&&o){o.sentinels.push({name:t.name,line:a})}break}}}if(i==="fenced")e.fenced.fill(j,r+1,e.count);return n}function isAtomic(e){const t=typeSpec(e.type);return t?t.form!=="body":e.value!==null}function sentinelOutcome(e,t){const n=sentinelSets(e.type);let i=null;let s=null;let r=null;const o=[];for(const l of e.sentinels){if(!t&&n.complete.has(l.name)){i="complete";s=l.name;r=l.line}else if(!t&&n.partial.has(l.name)){i="partial";s=l.name;r=l.line}else{o.push(l.name)}}if(i===null)i=t||completeWhenPresent(e.type)?"complete":"interrupted";return{state:i,sentinel:s,line:r,foreign:o}}function atomicCloseLine(e,t,n){let i=t.startLine;while(i<n&&parseFieldLine(e.text(i+1))!==null)i++;return i}const ee={"reviewer-findings":(e,t,n)=>{e.findings=readFindings(t,n)},trajectory:e=>{e.trajectory=readTrajectory(e)},"design-spec":(e,t,n)=>{e.designSpec=readDesignSpec(t,n)},card:(e,t,n,i)=>{e.card=readCard(i.value)}};function build(e,t){const n=typeSpec(t.type);const i=isAtomic(t);const s=sentinelOutcome(t,i);let r=t.stopLine-1;while(e.isBlank(r))r--;const o=i?atomicCloseLine(e,t,r):s.line??r;const l=[];let a=0;const c=t.sentinels;for(let e=t.startLine+1;e<=r;e++){while(a<c.length&&c[a].line<e)a++;if(a<c.length&&c[a].line===e)continue;l.push(e)}const d=readStructure(e,l,n);const u={type:t.type,category:n?.category??"custom",isReserved:isReserved(t.type),isControl:isControl(t.type),sentinelState:s.state,sentinel:s.sentinel,inlineValue:t.value===null?null:decode(t.value),title:d.title,fields:d.fields,fieldList:d.fieldList,sections:d.sections,tables:d.tables,checklist:d.checklist,foreignSentinels:s.foreign,fieldAliases:d.fieldAliases,start:e.start[t.startLine],end:e.end[r],closeEnd:e.end[o],startLine:t.startLine,endLine:r,raw:e.body.slice(e.start[t.startLine],e.end[r])};if(n?.structure)ee[n.structure]?.(u,e,l,t);return u}function parse(e){if(typeof e!=="string"||e.indexOf("\x3c!--")<0)return[];const t=new LineTable(e);return scan(t).map(e=>build(t,e))}function findAnnotations(e,t){return parse(e).filter(e=>e.type===t)}function quote(e,t=80){const n=oneLine(String(e));return JSON.stringify(n.length>t?`${n.slice(0,t)}…`:n)}function oneLine(e){return e.replace(/\r\n|\r|\n/g,"⏎")}function editDistance(e,t){let n=Array.from({length:t.length+1},(e,t)=>t);for(let i=1;i<=e.length;i++){const s=[i];for(let r=1;r<=t.length;r++)s[r]=Math.min(n[r]+1,s[r-1]+1,n[r-1]+(e[i-1]===t[r-1]?0:1));n=s}return n[t.length]}function nearestReserved(e){if(isReserved(e))return null;for(const t of H)if(editDistance(e,t.type)<=Math.max(1,Math.floor(t.type.length/5)))return t.type;return null}const te=new Map([...H.filter(e=>e.complete!==null).map(e=>[e.complete,e.type]),...H.filter(e=>e.complete!==null).flatMap(e=>partialSentinels(e.type).map(t=>[t,e.type]))]);const ne="\x3c!--";const ie="--\x3e";function commentText(e){const t=e.trim();if(!t.startsWith(ne))return null;const n=t.endsWith(ie)&&t.length>=ne.length+ie.length;return{text:(n?t.slice(ne.length,-ie.length):t.slice(ne.length)).trim(),closed:n}}function tagType(e){let t="FORGE:".length;while(t<e.length&&!" \t:—".includes(e[t]))t++;return e.slice("FORGE:".length,t)}function nearMisses(e,t){const n=[];const i=e.split(/\r\n|\r|\n/);const within=(e,n)=>t.some(t=>t.type===n&&t.startLine<=e&&e<=t.endLine);for(let e=0;e<i.length;e++){const t=commentText(i[e]);if(t===null)continue;const s=e+1;const r=t.text.slice(0,"FORGE:".length);if(r!=="FORGE:"&&r.toUpperCase()==="FORGE:"){n.push({line:s,message:`tag in the wrong case: "${i[e].trim()}" — consumers read only upper-case FORGE: tags`});continue}const o=t.closed?te.get(t.text):undefined;if(o){if(!within(e,o))n.push({line:s,message:`sentinel ${t.text} without its opener: no \x3c!-- FORGE:${o} --\x3e comes before it`});continue}if(r==="FORGE:"&&!t.closed){n.push({line:s,message:`opening tag with no "--\x3e": "${i[e].trim()}" is not a tag`});continue}if(r==="FORGE:"){const e=tagType(t.text);const i=e===""?null:nearestReserved(e);if(i)n.push({line:s,message:`FORGE:${e} is not a reserved type — did you mean ${i}?`})}}return n}function matchEnum(e,t){let n=e.trim();while(n.startsWith("*")||n.startsWith("`"))n=n.slice(1);const i=n.toUpperCase();for(const e of t){const t=e.toUpperCase();if(!i.startsWith(t))continue;const n=i.charCodeAt(t.length);const s=isTypeNameChar(n);if(Number.isNaN(n)||!s)return e}return null}const se=/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;function isIso8601(e){const t=e.trim().replace(/^`|`$/g,"");return se.test(t)&&!Number.isNaN(Date.parse(t))}function gap(e,t){e.templateGaps.push(t);e.warnings.push(t)}function checkField(e,t,n,i){const s=getField(n.fields,t.name);const r=`${n.type}: field "${t.name}"`;if(s===undefined||s.trim()===""){const n=s===undefined?"missing":"empty";if(t.presence==="required")i.errors.push(`${r} is ${n} — required (${t.because??e.ref})`);else if(t.presence==="template")gap(i,`${r} is ${n} — the ${e.ref} template shows it`);return}if(t.values&&!matchEnum(s,t.values)){const n=`${r} is "${oneLine(s)}" — expected one of ${t.values.join(", ")} (${e.ref})`;(t.strictValues===false?i.warnings:i.errors).push(n)}if(t.format==="iso8601"&&!isIso8601(s))i.warnings.push(`${r} is "${oneLine(s)}" — expected an ISO 8601 timestamp (${e.ref})`)}const re=["CRITICAL","HIGH","MEDIUM","LOW"];const oe={"reviewer-findings":(e,t,n)=>{(e.findings??[]).forEach((i,s)=>{if(i.severity===null)gap(n,`${e.type}: finding ${s+1} has no "Severity" — the ${t.ref} template shows it`);else if(!matchEnum(i.severity,re))n.errors.push(`${e.type}: finding ${s+1} "Severity" is "${oneLine(i.severity)}" — expected one of ${re.join(", ")} (${t.ref})`)})},trajectory:(e,t,n)=>{if(!e.trajectory||e.trajectory.phases.length===0)gap(n,`${e.type}: the phase table (| Phase | Result | Notes |) is missing or empty — the ${t.ref} template shows it`)},"design-spec":(e,t,n)=>{const i=e.designSpec;if(i===undefined||i===null||typeof i!=="object"||Array.isArray(i))gap(n,`${e.type}: no readable \`\`\`jsonc block holding the spec object — the ${t.ref} template shows one`)},"design-rationale":(e,t,n)=>{const i=e.raw;if(!/rejected[ \t]{0,4}:[ \t]{0,4}\S/i.test(i))n.errors.push(`${e.type}: carries no explicitly rejected alternative ("Considered & rejected: …") (${t.ref})`);if(!/(?:→|->)[ \t]*Produces DESIGN_SPEC/.test(i))n.errors.push(`${e.type}: missing the "→ Produces DESIGN_SPEC: {link}" line (${t.ref})`)},card:(e,t,n)=>{for(const i of cardErrors(e.card??null))n.errors.push(`${e.type}: ${i} (${t.ref})`)}};function checkSentinel(e,t,n){const i=t?.misclosures??{};const s=e.sentinelState==="interrupted"?e.foreignSentinels.find(e=>Object.hasOwn(i,e)):undefined;let r=null;if(e.sentinelState==="partial"){r=`${e.type}: marked partial by \x3c!-- ${e.sentinel} --\x3e — not complete; re-run the producing phase (§3.3)`}else if(s!==undefined){const n=completionSentinels(e.type)[0];r=`${e.type}: closed with ${s}, ${i[s]} — end it with \x3c!-- ${n} --\x3e to complete it (${t?.ref??"§3.2"})`}else if(e.sentinelState==="interrupted"){const n=t?completionSentinels(e.type)[0]:`${e.type}:COMPLETE`;r=`${e.type}: completion sentinel \x3c!-- ${n} --\x3e is missing — treated as interrupted (§3.2)`}if(r!==null)(t?n.errors:n.warnings).push(r);for(const t of e.foreignSentinels){if(t===s)continue;n.warnings.push(`${e.type}: sentinel \x3c!-- ${t} --\x3e inside this annotation belongs to another type and is ignored (§3.2)`)}}function validate(e){const t={errors:[],warnings:[],templateGaps:[]};const n=typeSpec(e.type);if(!isReferenceTypeName(e.type))t.warnings.push(`${e.type}: type name is outside [A-Z_]+ — readers using the reference grammar will not see it (implementation-notes.md §2)`);checkSentinel(e,n,t);if(!n){const n=nearestReserved(e.type);t.warnings.push(`${e.type}: not a reserved type — read and tolerated (§7.2, §8)${n?`; did you mean ${n}?`:""}`);return{valid:true,...t}}if(n.form==="inline"){if(e.inlineValue===null||e.inlineValue.trim()==="")t.errors.push(`${e.type}: inline value is empty (§3.4)`);else if(n.category==="cross-artifact"&&n.postedIn!=="gist-description"&&!/^https?:\/\/\S+$/.test(e.inlineValue))t.warnings.push(`${e.type}: inline value "${oneLine(e.inlineValue)}" is not a URL (§4.2)`)}else if(n.form==="described-marker"){if(!e.inlineValue)t.warnings.push(`${e.type}: marker has no " — {description}" (§4.3)`)}else if(n.form==="body"&&e.inlineValue!==null){t.warnings.push(`${e.type}: takes no inline value; "${oneLine(e.inlineValue)}" is ignored (§3.4)`)}for(const i of e.fieldAliases)t.warnings.push(`${e.type}: field "${oneLine(i.written)}" read as "${i.field}" — the ${n.ref} template writes "${i.field}"`);for(const i of n.fields)checkField(n,i,e,t);for(const i of n.sections){if(i.presence===undefined||i.presence==="optional")continue;if(getField(e.sections,i.heading)!==undefined)continue;if(i.presence==="required")t.errors.push(`${e.type}: section "### ${i.heading}" is missing — required (${n.ref})`);else gap(t,`${e.type}: section "### ${i.heading}" is missing — the ${n.ref} template shows it`)}if(n.structure)oe[n.structure]?.(e,n,t);return{valid:t.errors.length===0,...t}}class EmitError extends Error{constructor(e){super(e);this.name="EmitError"}}function scalarText(e){if(e===null||e===undefined)return"";if(Array.isArray(e))return e.map(scalarText).join(", ");if(typeof e==="object")return JSON.stringify(e);return String(e)}function line(e){return encode(foldLine(scalarText(e)))}function cellText(e){return line(e).split("|").join("\\|")}function markdown(e){const t=splitLines(e);let n=0;let i=t.length;while(n<i&&isBlankLine(t[n]))n++;while(i>n&&isBlankLine(t[i-1]))i--;const s=t.slice(n,i);return closeOpenFences(encode(s.join("\n")),s)}function renderTable(e,t){const n=[...t??[]];for(const t of e)for(const e of Object.keys(t))if(!n.includes(e))n.push(e);const i=[`| ${n.map(cellText).join(" | ")} |`,`|${n.map(()=>"---").join("|")}|`];for(const t of e)i.push(`| ${n.map(e=>cellText(t[e]??"")).join(" | ")} |`);return i.join("\n")}function renderSection(e,t){if(typeof t==="string")return markdown(t);if(!Array.isArray(t))throw new EmitError("a section value must be Markdown text or a list");if(t.length>0&&t.every(e=>typeof e==="object"&&e!==null&&!("text"in e)))return renderTable(t,e?.columns);const n=e?.kind??"list";return t.map((e,t)=>{if(typeof e==="object"&&e!==null&&"text"in e){const t=e;return`- [${t.checked===true||t.checked==="true"?"x":" "}] ${line(t.text)}`}const i=line(e);if(n==="checklist")return`- [ ] ${i}`;if(n==="numbered")return`${t+1}. ${i}`;return`- ${i}`}).join("\n")}function codeSpan(e){let t=0;let n=0;for(let i=0;i<e.length;i++){n=e.charCodeAt(i)===T?n+1:0;if(n>t)t=n}const i="`".repeat(t+1);const s=e.startsWith("`")||e.endsWith("`")?" ":"";return`${i}${s}${e}${s}${i}`}function isCodeSpan(e){return stripCodeSpan(e)!==e}function stripCodeSpan(e){const t=e.trim();let n=0;while(n<t.length&&t.charCodeAt(n)===T)n++;if(n===0||t.length<2*n+1)return e;const i=t.slice(0,n);if(!t.endsWith(i)||t.charCodeAt(t.length-n-1)===T)return e;const s=t.slice(n,t.length-n);let r=0;while(r<s.length){if(s.charCodeAt(r)!==T){r++;continue}let t=r;while(t<s.length&&s.charCodeAt(t)===T)t++;if(t-r===n)return e;r=t}if(s.trim()==="")return e;return s.length>=2&&s.startsWith(" ")&&s.endsWith(" ")?s.slice(1,-1):s}function emit_fieldLine(e,t,n,i=false){const s=encodeKey(foldLine(t));if(s==="")throw new EmitError("a field key is empty");let r=line(n);if(i&&r!==""&&!isCodeSpan(r))r=codeSpan(r);const o=r===""?"":" ";return e==="colon-inside"?`**${s}:**${o}${r}`:`**${s}**:${o}${r}`}function orderedFields(e,t){const n=Array.isArray(t)?t:Object.entries(t??{});if(!e)return n;const rank=t=>{const n=e.fields.findIndex(e=>e.name.toLowerCase()===t.trim().toLowerCase());return n<0?e.fields.length:n};return n.map((e,t)=>({p:e,i:t})).sort((e,t)=>rank(e.p[0])-rank(t.p[0])||e.i-t.i).map(e=>e.p)}function orderedSections(e,t){const n=Object.entries(t);const find=t=>e?.sections.findIndex(e=>e.heading.toLowerCase()===t.trim().toLowerCase())??-1;return n.map(([e,t],n)=>({h:e,v:t,i:n,r:find(e)})).sort((e,t)=>(e.r<0?1e9:e.r)-(t.r<0?1e9:t.r)||e.i-t.i).map(({h:t,v:n,r:i})=>[t,n,i>=0?e?.sections[i]:undefined])}function renderFindings(e){const t=[];for(const n of e){const e=line(n.severity??"");t.push(e===""?"- **Severity**:":`- **Severity**: ${e}`);const i=[["Location",n.location],["Issue",n.issue],["Suggested fix",n.suggestedFix],["Prevention",n.prevention]];for(const[e,n]of i){if(n===undefined||n===null)continue;const i=e==="Location"&&line(n)!==""&&!isCodeSpan(line(n))?codeSpan(line(n)):line(n);t.push(`  **${e}**: ${i}`)}}return t.join("\n")}function tagLine(e,t,n=false){if(t===undefined)return`\x3c!-- FORGE:${e} --\x3e`;return n?`\x3c!-- FORGE:${e} — ${t} --\x3e`:`\x3c!-- FORGE:${e}: ${t} --\x3e`}function atomicTag(e,t,n,i){if(n.status==="partial")throw new EmitError(`${e} is written in one line and has no partial form`);const s=t?.form??"inline";if(s==="marker"){if(n.value!==undefined&&n.value!=="")i.push(`${e} is a marker with no value; the value was not written`);return tagLine(e)}let r;if(t?.structure==="card"&&n.card!==undefined)r=cardValue(n.card);else r=line(n.value??"");if(s==="described-marker")return r===""?tagLine(e):tagLine(e,r,true);if(r.trim()==="")throw new EmitError(`${e} needs a non-empty value (§3.4)`);return tagLine(e,r)}function emitAtomic(e,t,n,i){const s=atomicTag(e,t,n,i);const r=fieldLines(t,n.fields);const o=r.length>0?`${s}\n${r.join("\n")}`:s;const l=[...n.title?[`## ${line(n.title)}`]:[],...bodyBlocks(t,n)];return[o,...l].join("\n\n")}function fieldLines(e,t){const n=new Set((e?.fields??[]).filter(e=>e.codeSpan).map(e=>e.name.toLowerCase()));return orderedFields(e,t).map(([t,i])=>emit_fieldLine(e?.keyStyle??"colon-after",t,i,n.has(t.trim().toLowerCase())))}function emitBody(e,t,n){const i=[];const s=n.title??t?.title;if(s!==undefined&&s!=="")i.push(`## ${line(s)}`);if(n.table&&n.table.length>0)i.push(renderTable(n.table,t?.leadTable?.columns));const r=fieldLines(t,n.fields);if(r.length>0)i.push(r.join("\n"));i.push(...bodyBlocks(t,n));const o=n.status==="partial"?emittedPartialSentinel(e):emittedCompleteSentinel(e);const l=s!==undefined&&s!==""?`${tagLine(e)}\n${i.shift()}`:tagLine(e);let a=[l,...i].join("\n\n");if(o)a+=`\n\n\x3c!-- ${o} --\x3e`;return a}function bodyBlocks(e,t){const n=[];const i={...t.sections??{}};if(t.findings&&t.findings.length>0&&!Object.keys(i).some(e=>e.toLowerCase()==="findings"))n.push(`### Findings\n${renderFindings(t.findings)}`);for(const[t,s,r]of orderedSections(e,i)){const e=line(t);if(e==="")throw new EmitError("a section heading is empty");const i=renderSection(r,s);n.push(i===""?`### ${e}`:`### ${e}\n${i}`)}if(t.body!==undefined&&!isBlankText(t.body))n.push(markdown(t.body));return n}function isBlankText(e){return splitLines(e).every(isBlankLine)}const le=new Set(["fields","sections","table","findings","body","value","card","status","title"]);function checkInputKeys(e,t){if(t===null||typeof t!=="object"||Array.isArray(t))throw new EmitError(`emit(${e}, input): input must be an object`);const n=Object.keys(t).filter(e=>!le.has(e));if(n.length>0)throw new EmitError(`emit(${e}): unknown input key${n.length>1?"s":""} ${n.map(e=>JSON.stringify(e)).join(", ")} — fields go under \`fields\` (emit('${e}', { fields: { ${JSON.stringify(n[0])}: … } })); the other keys are ${[...le].join(", ")}`)}function emitAnnotation(e,t={}){if(typeof e!=="string"||!isTypeName(e))throw new EmitError(`${quote(e)} is not a type name: use upper-case letters, digits and _ , starting with a letter`);const n=[];if(!isReferenceTypeName(e))n.push(`type ${e} is outside [A-Z_]+: readers using the reference grammar \x3c!-- FORGE:[A-Z_]+ --\x3e will not see it`);checkInputKeys(e,t);const i=typeSpec(e);const s=i?i.form!=="body":t.value!==undefined&&!t.fields&&!t.sections&&!t.body;const r=s?emitAtomic(e,i,t,n):emitBody(e,i,t);const o=parse(r);const l=t.status==="partial"?"partial":"complete";if(o.length!==1||o[0].type!==e||o[0].sentinelState!==l)throw new EmitError(`internal: emitted ${e} does not read back as one ${l} annotation`);return{text:r,warnings:n}}const ae=new Set(["fields","sections","table","findings","body","value","card","status","title"]);function emit(e,t={}){const n=typeof t==="object"&&t!==null&&!Array.isArray(t);const i=n?Object.keys(t):[];const s=i.length>0&&i.every(e=>!ae.has(e));return emitAnnotation(e,s?{fields:t}:t).text}function emitPartial(e){if(!isTypeName(e))throw new EmitError(`${quote(e)} is not a type name`);return`\x3c!-- ${emittedPartialSentinel(e)} --\x3e`}const ce="needs-human";const de="workflow:";const ue=["investigating","ready-to-build","building","in-review","awaiting-merge","merged","invalid","decomposed","engine-error"];const fe=[...ue.map(e=>de+e),ce];const pe=new Set(["workflow:merged","workflow:invalid","workflow:decomposed","workflow:awaiting-merge","workflow:engine-error",ce]);const he=new Set(["workflow:invalid","workflow:decomposed"]);const me={"workflow:investigating":["workflow:ready-to-build","workflow:invalid","workflow:decomposed"],"workflow:ready-to-build":["workflow:building","workflow:invalid"],"workflow:building":["workflow:in-review","workflow:ready-to-build","workflow:invalid"],"workflow:in-review":["workflow:merged","workflow:building","workflow:invalid","workflow:awaiting-merge"],"workflow:awaiting-merge":["workflow:merged"],"workflow:merged":[],"workflow:invalid":[],"workflow:decomposed":[],"workflow:engine-error":[]};const ge=new Set(["workflow:engine-error",ce]);function isReservedLabel(e){return fe.includes(e)}function isWorkflowLabel(e){return e.startsWith(de)}function isTerminal(e){return pe.has(e)}function currentState(e){const t=e.filter(e=>isReservedLabel(e)&&isWorkflowLabel(e));if(t.length>0)return t[0];return e.includes(ce)?ce:"none"}function anyTerminal(e){return e.some(e=>pe.has(e))}class LabelTransitionError extends Error{constructor(e){super(e);this.name="LabelTransitionError"}}function planTransition(e,t){if(!isReservedLabel(t))throw new LabelTransitionError(`"${t}" is not a reserved label (${fe.join(", ")})`);const n=e.filter(isWorkflowLabel);if(t===ce){return{add:e.includes(ce)?[]:[ce],remove:[]}}const i=n.filter(e=>e!==t);const s=n.includes(t);if(!s&&!ge.has(t)){const e=n.filter(isReservedLabel);const i=e.length===0||e.some(e=>me[e]?.includes(t));if(!i){const n=e.join(" + ");const i=[...new Set(e.flatMap(e=>me[e]??[]))];throw new LabelTransitionError(`moving ${n} → ${t} is not an allowed transition (allowed from ${n}: ${[...i,"workflow:engine-error",ce].join(", ")})`)}}const r=[...i];if(t==="workflow:awaiting-merge"&&e.includes(ce))r.push(ce);return{add:s?[]:[t],remove:r}}const ye=65536;function parseAndValidate(e){const t=parse(e);for(let e=0;e<t.length;e++){const n=t[e];const{valid:i,errors:s,warnings:r,templateGaps:o}=validate(n);n.valid=i;n.errors=s;n.warnings=r;n.templateGaps=o}return t}var we=n.xJ;var Ee=n.GU;var Ce=n.uG;var ke=n.tr;var Se=n._8;var Ae=n.tE;var ve=n.ci;var be=n.ZK;var Le=n.QE;var Te=n.r3;var Oe=n.Fv;var $e=n.Hp;var xe=n.dj;var Re=n.MP;var Ie=n.Tv;var Fe=n.SS;var De=n.Iz;var Ne=n.JV;var Be=n.D4;var Pe=n.YC;var je=n.Ic;var Me=n.TY;var Ge=n.Bz;var We=n.y;var _e=n.c5;var Ue=n.lF;var Ve=n.SU;var He=n.wl;var Je=n.VI;var Ke=n.c0;var qe=n.mO;var Xe=n.nO;var Ye=n.BK;var Qe=n.Bs;var Ze=n.JA;var ze=n.Hd;var et=n.Ai;var tt=n.ke;var nt=n.nS;var it=n.UW;var st=n.dK;var rt=n.TN;var ot=n.sv;var lt=n.qg;var at=n.r8;var ct=n.XE;var dt=n.Re;var ut=n.hD;var ft=n.hX;var pt=n.OG;var ht=n.KD;var mt=n.tf;export{we as ENDED_WITHOUT_BUILD,Ee as EmitError,Ce as LabelTransitionError,ke as MAX_BODY_LENGTH,Se as NEEDS_HUMAN,Ae as RESERVED_LABELS,ve as TASK_TYPES,be as TERMINAL_LABELS,Le as TYPES,Te as WORKFLOW_PREFIX,Oe as WORKFLOW_STATES,$e as anyTerminal,xe as canonicalJson,Re as cardValue,Ie as closesFence,Fe as codeSpan,De as completionSentinels,Ne as currentState,Be as decode,Pe as editDistance,je as emit,Me as emitAnnotation,Ge as emitPartial,We as emittedCompleteSentinel,_e as emittedPartialSentinel,Ue as encode,Ve as findAnnotations,He as foldLine,Je as getField,Ke as isControl,qe as isInline,Xe as isIso8601,Ye as isReferenceTypeName,Qe as isReserved,Ze as isReservedLabel,ze as isTerminal,et as isTypeName,tt as isWorkflowLabel,nt as matchEnum,it as nearMisses,st as nearestReserved,rt as oneLine,ot as openingFence,lt as parse,at as parseAndValidate,ct as partialSentinels,dt as planTransition,ut as quote,ft as readCard,pt as stripCodeSpan,ht as typeSpec,mt as validate};
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ // The require scope
+/******/ var __nccwpck_require__ = {};
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/************************************************************************/
+var __webpack_exports__ = {};
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  xJ: () => (/* reexport */ ENDED_WITHOUT_BUILD),
+  GU: () => (/* reexport */ EmitError),
+  uG: () => (/* reexport */ LabelTransitionError),
+  tr: () => (/* binding */ MAX_BODY_LENGTH),
+  _8: () => (/* reexport */ NEEDS_HUMAN),
+  tE: () => (/* reexport */ RESERVED_LABELS),
+  ci: () => (/* reexport */ TASK_TYPES),
+  ZK: () => (/* reexport */ TERMINAL_LABELS),
+  QE: () => (/* reexport */ TYPES),
+  r3: () => (/* reexport */ WORKFLOW_PREFIX),
+  Fv: () => (/* reexport */ WORKFLOW_STATES),
+  Hp: () => (/* reexport */ anyTerminal),
+  dj: () => (/* reexport */ canonicalJson),
+  MP: () => (/* reexport */ cardValue),
+  Tv: () => (/* reexport */ closesFence),
+  SS: () => (/* reexport */ codeSpan),
+  Iz: () => (/* reexport */ completionSentinels),
+  JV: () => (/* reexport */ currentState),
+  D4: () => (/* reexport */ decode),
+  YC: () => (/* reexport */ editDistance),
+  Ic: () => (/* reexport */ emit),
+  TY: () => (/* reexport */ emitAnnotation),
+  Bz: () => (/* reexport */ emitPartial),
+  y: () => (/* reexport */ emittedCompleteSentinel),
+  c5: () => (/* reexport */ emittedPartialSentinel),
+  lF: () => (/* reexport */ encode),
+  SU: () => (/* reexport */ findAnnotations),
+  wl: () => (/* reexport */ foldLine),
+  VI: () => (/* reexport */ getField),
+  c0: () => (/* reexport */ isControl),
+  mO: () => (/* reexport */ isInline),
+  nO: () => (/* reexport */ isIso8601),
+  BK: () => (/* reexport */ isReferenceTypeName),
+  Bs: () => (/* reexport */ isReserved),
+  JA: () => (/* reexport */ isReservedLabel),
+  Hd: () => (/* reexport */ isTerminal),
+  Ai: () => (/* reexport */ isTypeName),
+  ke: () => (/* reexport */ isWorkflowLabel),
+  nS: () => (/* reexport */ matchEnum),
+  UW: () => (/* reexport */ nearMisses),
+  dK: () => (/* reexport */ nearestReserved),
+  TN: () => (/* reexport */ oneLine),
+  sv: () => (/* reexport */ openingFence),
+  qg: () => (/* reexport */ parse),
+  r8: () => (/* binding */ parseAndValidate),
+  XE: () => (/* reexport */ partialSentinels),
+  Re: () => (/* reexport */ planTransition),
+  hD: () => (/* reexport */ quote),
+  hX: () => (/* reexport */ readCard),
+  OG: () => (/* reexport */ stripCodeSpan),
+  KD: () => (/* reexport */ typeSpec),
+  tf: () => (/* reexport */ validate)
+});
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+;// CONCATENATED MODULE: ./src/codec/card.ts
+/**
+ * FORGE:CARD — `v1 sha:{8 hex} b64:{base64url}` (implementation-notes.md §3). The payload is
+ * canonical JSON (keys sorted recursively, one line, UTF-8); the base64url
+ * alphabet cannot spell `<!--` or `-->`, so the machine surface needs no escaping.
+ */
+
+function canonicalJson(value) {
+    if (value === null || typeof value !== 'object') {
+        const s = JSON.stringify(value);
+        if (s === undefined)
+            throw new Error('CARD payload holds a value JSON cannot represent');
+        return s;
+    }
+    if (Array.isArray(value))
+        return `[${value.map(canonicalJson).join(',')}]`;
+    const obj = value;
+    const keys = Object.keys(obj)
+        .filter((k) => obj[k] !== undefined)
+        .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+/**
+ * node:crypto, loaded the first time a CARD is read or written: loading it
+ * takes about 2 ms, most comments hold no CARD, and the codec is imported by
+ * every step and by the CLI.
+ */
+let card_crypto;
+function sha8(text) {
+    card_crypto ??= (0,external_node_module_namespaceObject.createRequire)(import.meta.url)('node:crypto');
+    return card_crypto.createHash('sha256').update(text).digest('hex').slice(0, 8);
+}
+function cardValue(payload) {
+    const json = canonicalJson(payload);
+    const b64 = Buffer.from(json).toString('base64url');
+    return `v1 sha:${sha8(json)} b64:${b64}`;
+}
+/** Marks text that is not JSON (JSON.parse never returns a symbol). */
+const NOT_JSON = Symbol('not JSON');
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return NOT_JSON;
+    }
+}
+function readCard(value) {
+    if (value === null)
+        return null;
+    const parts = value.split(' ').filter((p) => p !== '');
+    if (parts.length !== 3 || !parts[1].startsWith('sha:') || !parts[2].startsWith('b64:'))
+        return null;
+    const sha = parts[1].slice(4);
+    const b64 = parts[2].slice(4);
+    const bytes = Buffer.from(b64, 'base64url');
+    // Only the exact encoding of its own bytes is accepted: no padding, no stray
+    // bits, no character outside the alphabet (Buffer.from skips those silently).
+    const exact = bytes.toString('base64url') === b64;
+    const text = bytes.toString('utf8');
+    const parsed = exact ? parseJson(text) : NOT_JSON;
+    const json = parsed === NOT_JSON ? null : text;
+    const payload = parsed === NOT_JSON ? null : parsed;
+    return { version: parts[0], sha, b64, payload, json };
+}
+/** Errors for a CARD's value; empty when it is well formed. */
+function cardErrors(card) {
+    if (!card)
+        return ['value is not of the form `v1 sha:{8 hex} b64:{base64url}`'];
+    const errors = [];
+    if (card.version !== 'v1')
+        errors.push(`unknown CARD version "${card.version}"`);
+    if (!/^[0-9a-f]{8}$/.test(card.sha))
+        errors.push('sha is not 8 lower-case hex digits');
+    if (card.json === null) {
+        errors.push('b64 does not decode to JSON');
+        return errors;
+    }
+    if (canonicalJson(card.payload) !== card.json)
+        errors.push('payload is not canonical JSON (sorted keys, one line)');
+    if (sha8(card.json) !== card.sha)
+        errors.push(`sha:${card.sha} does not match the payload (sha:${sha8(card.json)})`);
+    return errors;
+}
+
+;// CONCATENATED MODULE: ./src/codec/chars.ts
+/**
+ * The character codes the codec's scanners compare against, by name (the
+ * micromark way: no bare numbers in the state machines), and the few
+ * character classes they share.
+ */
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const EXCLAMATION = 33;
+const NUMBER_SIGN = 35;
+const RIGHT_PAREN = 41;
+const ASTERISK = 42;
+const PLUS = 43;
+const DASH = 45;
+const DOT = 46;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const COLON = 58;
+const GREATER_THAN = 62;
+const UPPER_A = 65;
+const UPPER_Z = 90;
+const LEFT_BRACKET = 91;
+const BACKSLASH = 92;
+const RIGHT_BRACKET = 93;
+const UNDERSCORE = 95;
+const GRAVE = 96;
+const VERTICAL_BAR = 124;
+const TILDE = 126;
+const EN_DASH = 0x2013;
+const EM_DASH = 0x2014;
+/** Space or tab: the only blank characters. Other whitespace is content (and never a line break). */
+function isBlankChar(c) {
+    return c === SPACE || c === TAB;
+}
+/**
+ * What a regular expression's `\s` matches: tab to carriage return, space, and
+ * the Unicode spaces. Only TRAJECTORY's `Branch:` reader uses it, to keep the
+ * exact rule the pattern it replaced had; everywhere else blank means space or tab.
+ */
+function isEcmaSpace(c) {
+    return ((c >= TAB && c <= CR) ||
+        c === SPACE ||
+        c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff);
+}
+function isUpper(c) {
+    return c >= UPPER_A && c <= UPPER_Z;
+}
+function isDigit(c) {
+    return c >= DIGIT_0 && c <= DIGIT_9;
+}
+/** `[A-Z0-9_]`: the characters after the first in a type name. */
+function isTypeNameChar(c) {
+    return isUpper(c) || isDigit(c) || c === UNDERSCORE;
+}
+/** The first offset in [from, to) that is not a space or tab; `to` when there is none. */
+function skipBlank(s, from, to) {
+    let i = from;
+    while (i < to && isBlankChar(s.charCodeAt(i)))
+        i++;
+    return i;
+}
+/** The end of [from, to) once trailing spaces and tabs are dropped; `from` when nothing else is left. */
+function trimBlankEnd(s, from, to) {
+    let j = to;
+    while (j > from && isBlankChar(s.charCodeAt(j - 1)))
+        j--;
+    return j;
+}
+/** Trim spaces and tabs only. (One function with its own loops: it runs for nearly every value read.) */
+function trimBlank(s) {
+    let a = 0;
+    let b = s.length;
+    while (a < b && (s.charCodeAt(a) === SPACE || s.charCodeAt(a) === TAB))
+        a++;
+    while (b > a && (s.charCodeAt(b - 1) === SPACE || s.charCodeAt(b - 1) === TAB))
+        b--;
+    return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+;// CONCATENATED MODULE: ./src/codec/escape.ts
+/**
+ * Injection hardening (implementation-notes.md §1). Byte-compatible with the reference codec:
+ * `&` is escaped first so the scheme is injective, then the three sequences that
+ * open or close an HTML comment. Decoding runs the same steps in reverse.
+ */
+
+const ENCODE = [
+    ['&', '&amp;'],
+    ['<!--', '&lt;!--'],
+    ['-->', '--&gt;'],
+    ['--!>', '--!&gt;'],
+];
+const DECODE = [
+    ['--!&gt;', '--!>'],
+    ['--&gt;', '-->'],
+    ['&lt;!--', '<!--'],
+    ['&amp;', '&'],
+];
+function encode(text) {
+    // No shortcut here: encode runs once per value written, and writing is rare next to reading.
+    let out = text;
+    for (const [from, to] of ENCODE)
+        out = out.split(from).join(to);
+    return out;
+}
+function decode(text) {
+    // Every encoded sequence holds `&`: most values have none and come back as they are (decode runs per value read).
+    if (text.indexOf('&') < 0)
+        return text;
+    let out = text;
+    for (const [from, to] of DECODE)
+        out = out.split(from).join(to);
+    return out;
+}
+/*
+ * Keys additionally escape `*` as `&#42;`: a key is delimited by `**`, so a key
+ * holding `**` could not otherwise be read back. `&` is already escaped, so
+ * `&#42;` can only have come from `*`.
+ */
+function encodeKey(key) {
+    return encode(key).split('*').join('&#42;');
+}
+function decodeKey(key) {
+    if (key.indexOf('&') < 0)
+        return key;
+    return decode(key.split('&#42;').join('*'));
+}
+/**
+ * Fold a value for a single-line slot: every line break (CRLF counts as one)
+ * becomes one space, then surrounding spaces and tabs are trimmed. U+2028,
+ * U+2029 and U+0085 are not line breaks to this codec anywhere, so they stay.
+ */
+function foldLine(value) {
+    // A plain alternation of literals: the engine's own linear scan, no backtracking.
+    return trimBlank(value.replace(/\r\n|\r|\n/g, ' '));
+}
+
+;// CONCATENATED MODULE: ./src/codec/fences.ts
+/**
+ * CommonMark fenced code blocks, as far as annotations care (implementation-notes.md §2): a
+ * fence opens with three or more backticks or tildes indented at most three
+ * spaces; it closes with a line of the same character, at least as long, and
+ * nothing else but spaces; an unclosed fence runs to the end of the comment.
+ * Inside a fence, tags, sentinels and fields are text — GitHub shows them.
+ */
+
+function leadingSpaces(text) {
+    let i = 0;
+    while (i < text.length && text.charCodeAt(i) === SPACE)
+        i++;
+    return i;
+}
+function runLength(text, from, char) {
+    let i = from;
+    while (i < text.length && text.charCodeAt(i) === char)
+        i++;
+    return i - from;
+}
+/** The fence this line opens, or null. */
+function openingFence(text) {
+    const indent = leadingSpaces(text);
+    if (indent > 3)
+        return null;
+    const char = text.charCodeAt(indent);
+    if (char !== GRAVE && char !== TILDE)
+        return null;
+    const length = runLength(text, indent, char);
+    if (length < 3)
+        return null;
+    // A backtick fence's info string may not contain a backtick.
+    if (char === GRAVE && text.indexOf('`', indent + length) >= 0)
+        return null;
+    return { char, length };
+}
+/** The info string after an opening fence (`jsonc` in ```jsonc). */
+function fenceInfo(text) {
+    const indent = leadingSpaces(text);
+    const char = text.charCodeAt(indent);
+    const length = runLength(text, indent, char);
+    return text.slice(indent + length).trim();
+}
+function closesFence(text, fence) {
+    const indent = leadingSpaces(text);
+    if (indent > 3)
+        return false;
+    const length = runLength(text, indent, fence.char);
+    if (length < fence.length)
+        return false;
+    for (let i = indent + length; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (!isBlankChar(c))
+            return false;
+    }
+    return true;
+}
+/**
+ * Close any fence left open at the end of emitted Markdown, so that nothing the
+ * emitter writes after it (a field, a sentinel) is swallowed into a code block.
+ */
+function closeOpenFences(markdown, lines) {
+    let open = null;
+    for (const text of lines) {
+        if (open) {
+            if (closesFence(text, open))
+                open = null;
+        }
+        else {
+            open = openingFence(text);
+        }
+    }
+    if (!open)
+        return markdown;
+    return `${markdown}\n${String.fromCharCode(open.char).repeat(open.length)}`;
+}
+
+;// CONCATENATED MODULE: ./src/codec/lines.ts
+/**
+ * The one line model every part of the codec uses: a line ends at LF, CR, or
+ * CRLF (GitHub returns CRLF). Nothing else — not U+2028, U+2029 or U+0085 —
+ * ends a line, so no character inside a value can start a line of its own.
+ *
+ * Lines are kept as offsets into the body, not as strings: a line's text is
+ * sliced only when something needs to read it, which keeps parsing linear and
+ * light on memory even for a body of 65,536 empty lines.
+ */
+
+let scratchStart = new Int32Array(1024);
+let scratchEnd = new Int32Array(1024);
+let scratchFenced = new Uint8Array(1024);
+function ensureScratch(size) {
+    if (scratchStart.length >= size)
+        return;
+    let cap = scratchStart.length;
+    while (cap < size)
+        cap *= 2;
+    scratchStart = new Int32Array(cap);
+    scratchEnd = new Int32Array(cap);
+    scratchFenced = new Uint8Array(cap);
+}
+/** A line's place relative to fenced code blocks (micromark names its states; so do we). */
+const OUTSIDE_FENCE = 0;
+/** Inside a fence: its content lines and its closing delimiter. */
+const IN_FENCE = 1;
+/** The line that opens a fence. */
+const FENCE_OPENING = 2;
+class LineTable {
+    body;
+    count;
+    start;
+    end;
+    /** Per line: OUTSIDE_FENCE, IN_FENCE (content and closing delimiter) or FENCE_OPENING. Set by the scanner. */
+    fenced;
+    constructor(body) {
+        this.body = body;
+        const n = body.length;
+        // One pass into scratch arrays reused across calls (a body has at most
+        // length + 1 lines); the table keeps views of them. parse() is synchronous
+        // and keeps no table after it returns, so reuse is safe and saves an
+        // allocation and a counting pass per comment.
+        ensureScratch(n + 1);
+        const start = scratchStart;
+        const end = scratchEnd;
+        let line = 0;
+        let s = 0;
+        // Native indexOf finds each LF and each CR: far faster than a character
+        // loop on ordinary text, and still linear. A CR right before an LF is part
+        // of CRLF; any other CR ends a line by itself.
+        let cr = body.indexOf('\r');
+        for (;;) {
+            const nl = body.indexOf('\n', s);
+            const stop = nl < 0 ? n : nl;
+            // A CR right before the LF is part of CRLF, not a line of its own.
+            while (cr >= 0 && cr < stop && cr !== nl - 1) {
+                start[line] = s;
+                end[line] = cr;
+                line++;
+                s = cr + 1;
+                cr = body.indexOf('\r', s);
+            }
+            if (nl < 0)
+                break;
+            start[line] = s;
+            end[line] = cr >= s && cr === nl - 1 ? nl - 1 : nl;
+            line++;
+            s = nl + 1;
+            // The CR of this line's CRLF is behind us now: find the next one. Any other CR in hand is still ahead.
+            if (cr === nl - 1)
+                cr = body.indexOf('\r', s);
+        }
+        start[line] = s;
+        end[line] = n;
+        this.count = line + 1;
+        this.start = start;
+        this.end = end;
+        this.fenced = scratchFenced;
+        scratchFenced.fill(0, 0, this.count);
+    }
+    text(i) {
+        return this.body.slice(this.start[i], this.end[i]);
+    }
+    /** Offset of the first character that is not a space or tab (the line's end when there is none). */
+    firstNonBlank(i) {
+        const e = this.end[i];
+        let p = this.start[i];
+        const body = this.body;
+        while (p < e && (body.charCodeAt(p) === SPACE || body.charCodeAt(p) === TAB))
+            p++;
+        return p;
+    }
+    isBlank(i) {
+        return this.firstNonBlank(i) === this.end[i];
+    }
+}
+/** Line texts, for callers that want strings. */
+function splitLines(body) {
+    const t = new LineTable(body);
+    const out = [];
+    for (let i = 0; i < t.count; i++)
+        out.push(t.text(i));
+    return out;
+}
+function isBlankLine(text) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (!isBlankChar(c))
+            return false;
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/codec/registry.ts
+/**
+ * The type registry: every annotation type this codec knows, as data.
+ *
+ * Adding a type means adding a row here. The parser, validator and emitter
+ * read these rows; none of them branches on a type name.
+ */
+
+/** §4.1's task types, in the template's order. */
+const TASK_TYPES = ['Bug Fix', 'Feature', 'Refactor', 'Maintenance', 'Investigation'];
+const lifecycle = (t) => ({
+    category: 'lifecycle',
+    ref: '§4.1',
+    form: 'body',
+    keyStyle: 'colon-after',
+    ...t,
+});
+const design = (t) => ({
+    category: 'design',
+    ref: '§4.4',
+    form: 'body',
+    keyStyle: 'colon-inside',
+    ...t,
+});
+const inline = (type, extra = {}) => ({
+    type,
+    category: 'cross-artifact',
+    ref: '§4.2',
+    form: 'inline',
+    complete: null,
+    fields: [],
+    sections: [],
+    keyStyle: 'colon-after',
+    ...extra,
+});
+const marker = (type, extra = {}) => ({
+    type,
+    category: 'control',
+    ref: '§4.3',
+    form: 'marker',
+    complete: null,
+    fields: [],
+    sections: [],
+    keyStyle: 'colon-after',
+    ...extra,
+});
+const field = (presence) => (name, values, extra = {}) => ({
+    name,
+    presence,
+    ...(values ? { values } : {}),
+    ...extra,
+});
+/** Normative in the spec, or relied on by deployed readers (then `because` says so). */
+const req = field('required');
+/** Shown by the spec's template, not required by anything normative. */
+const tpl = field('template');
+const opt = field('optional');
+/** Deployed readers and the reference codec require these (implementation-notes.md §3). */
+const READERS = 'deployed readers depend on it; the reference codec requires it';
+const TYPES = [
+    // §4.1 lifecycle
+    lifecycle({
+        type: 'INVESTIGATOR',
+        complete: 'INVESTIGATION:COMPLETE',
+        title: 'Investigation Report',
+        misclosures: { 'INVESTIGATION:INVALID': 'not the §4.1 sentinel (Verdict: INVALID)' },
+        fields: [
+            req('Verdict', ['CONFIRMED', 'PARTIAL', 'INVALID']),
+            req('Confidence', ['HIGH', 'MEDIUM', 'LOW']),
+            req('Severity', ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']),
+            req('Task Type', TASK_TYPES),
+            req('Decomposition Assessment', ['YES', 'NO'], { fromSection: true }),
+        ],
+        sections: [
+            { heading: 'What Was Claimed', kind: 'text' },
+            { heading: 'What We Found', kind: 'text' },
+            { heading: 'Root Cause', kind: 'text' },
+            { heading: 'Affected Files', kind: 'numbered' },
+            { heading: 'Evidence', kind: 'text' },
+            { heading: 'Recommendation', kind: 'text' },
+        ],
+    }),
+    lifecycle({
+        type: 'DECOMPOSED',
+        complete: 'FORGE:DECOMPOSED:COMPLETE',
+        title: 'Decomposition Complete',
+        fields: [],
+        sections: [
+            { heading: 'Sub-Issues Created', kind: 'list', presence: 'template' },
+            { heading: 'Decomposition Rationale', kind: 'text' },
+        ],
+    }),
+    lifecycle({
+        type: 'CONTRACT',
+        complete: null,
+        title: 'Builder Contract',
+        // The spec writes "Task type" here (lower-case t); keys compare case-insensitively.
+        fields: [req('Task type', TASK_TYPES, { strictValues: false, because: READERS })],
+        sections: [
+            { heading: 'Proposed Approach', kind: 'text' },
+            { heading: 'Deliverables', kind: 'table', columns: ['File', 'Change', 'Why'] },
+            { heading: 'Acceptance Criteria', kind: 'checklist' },
+            { heading: 'Quality Considerations', kind: 'text' },
+            { heading: 'Out of Scope', kind: 'text' },
+        ],
+    }),
+    lifecycle({
+        type: 'CONTEXT',
+        complete: 'FORGE:CONTEXT:COMPLETE',
+        title: 'Implementation Context',
+        fields: [],
+        sections: [
+            { heading: 'Known Pitfalls for This Area', kind: 'text' },
+            { heading: 'Historical Findings on These Files', kind: 'text' },
+            { heading: 'Past Bugs in This Module', kind: 'text' },
+            { heading: 'Related Code Paths (must stay consistent)', kind: 'text' },
+            { heading: 'Patterns That Cause Bugs Here', kind: 'text' },
+            { heading: 'Successful Similar Implementations', kind: 'text' },
+        ],
+    }),
+    lifecycle({
+        type: 'ARCHITECT',
+        complete: 'FORGE:ARCHITECT:COMPLETE',
+        title: 'Implementation Plan',
+        fields: [],
+        sections: [
+            {
+                heading: 'Affected Paths (ALL must be updated)',
+                kind: 'table',
+                columns: ['#', 'File', 'Function/Class', 'Change Required', 'Why'],
+            },
+            { heading: 'Implementation Order', kind: 'numbered' },
+            { heading: 'Consistency Checks', kind: 'checklist' },
+            { heading: 'Risk Assessment', kind: 'table', columns: ['Risk', 'Severity', 'Mitigation'] },
+            { heading: 'Files to Read Before Coding', kind: 'list' },
+        ],
+    }),
+    lifecycle({
+        type: 'BUILDER',
+        complete: 'FORGE:BUILDER:COMPLETE',
+        title: 'Implementation Complete',
+        // The spec's template carries these three; the reference requires them (implementation-notes.md §3).
+        fields: [
+            req('Branch', undefined, { because: READERS, codeSpan: true }),
+            req('Commits', undefined, { because: READERS }),
+            req('Files changed', undefined, { because: READERS }),
+        ],
+        aliases: {
+            'Branch name': 'Branch',
+            Commit: 'Commits',
+            'Commit SHA': 'Commits',
+            'Commit SHAs': 'Commits',
+            'Files Modified': 'Files changed',
+        },
+        sections: [
+            { heading: 'Approach', kind: 'text' },
+            { heading: 'Changes', kind: 'list' },
+            { heading: 'Acceptance Criteria Status', kind: 'checklist' },
+            { heading: 'Testing Checklist', kind: 'checklist' },
+        ],
+    }),
+    lifecycle({
+        type: 'REVIEWER',
+        complete: null,
+        title: 'Review',
+        fields: [req('Verdict', ['APPROVED', 'CHANGES_REQUESTED', 'COMMENTED'], { because: READERS })],
+        sections: [{ heading: 'Findings', kind: 'text' }],
+        structure: 'reviewer-findings',
+    }),
+    lifecycle({
+        type: 'TRAJECTORY',
+        complete: null,
+        title: 'Pipeline Trajectory',
+        leadTable: { columns: ['Phase', 'Result', 'Notes'], presence: 'template' },
+        fields: [tpl('Decisions'), tpl('Anomalies'), tpl('Completed', undefined, { format: 'iso8601' })],
+        aliases: {
+            'Pipeline completed': 'Completed',
+            'Completed at': 'Completed',
+            'Completion time': 'Completed',
+            'Key decisions': 'Decisions',
+            Decision: 'Decisions',
+            Anomaly: 'Anomalies',
+        },
+        sections: [],
+        structure: 'trajectory',
+    }),
+    // §4.2 cross-artifact
+    inline('KNOWLEDGE_GIST'),
+    inline('MILESTONE_INDEX', { postedIn: 'milestone' }),
+    inline('PRIOR_GIST', { postedIn: 'issue-body' }),
+    // Written in a gist's description as `<!-- FORGE:MEMORY_INDEX: {owner/repo} -->` (implementation-notes.md §2).
+    inline('MEMORY_INDEX', { postedIn: 'gist-description' }),
+    // §4.3 control and error markers
+    marker('DISPATCHER', { form: 'described-marker' }),
+    marker('PHASE_COMPLETE', { form: 'described-marker' }),
+    marker('REVIEW_STARTED'),
+    marker('ANCESTRY_FAILED'),
+    marker('GATE_FAILED'),
+    marker('PUSH_BLOCKED'),
+    marker('PUSH_FAILED'),
+    // §4.4 design pipeline
+    design({
+        type: 'DESIGN_CONTEXT',
+        complete: 'FORGE:DESIGN_CONTEXT:COMPLETE',
+        title: 'Design Context',
+        fields: [tpl('Message'), tpl('Audience / objection'), tpl('Corpus grammar'), tpl('Diverge from (memory)')],
+        sections: [],
+    }),
+    design({
+        type: 'DESIGN_RATIONALE',
+        complete: null,
+        title: 'Design Rationale',
+        // §4.4: "MUST carry … a named signature move"; the rejected alternative and
+        // the DESIGN_SPEC link are checked by the design-rationale structure rule.
+        fields: [
+            tpl('Intent / feeling'),
+            tpl('Audience / objection'),
+            tpl('Communication hierarchy'),
+            tpl('Direction'),
+            req('Signature move'),
+            tpl('Trying this time'),
+            tpl('Non-goals'),
+        ],
+        sections: [],
+        structure: 'design-rationale',
+    }),
+    design({
+        type: 'DESIGN_CANDIDATES',
+        complete: null,
+        title: 'Design Candidates',
+        fields: [tpl('Archetype (committed)'), tpl('Directions'), tpl('Judge scores'), tpl('Selected')],
+        sections: [],
+    }),
+    design({
+        type: 'DESIGN_SPEC',
+        complete: null,
+        title: 'Design Spec',
+        fields: [],
+        sections: [],
+        structure: 'design-spec',
+    }),
+    design({
+        type: 'CRITIQUE',
+        complete: 'FORGE:CRITIQUE:COMPLETE',
+        title: 'Critique',
+        fields: [tpl('Lint floor'), tpl('Render'), tpl('Perceptual findings'), tpl('Verdict', ['PASS', 'ITERATE', 'BUDGET-EXHAUSTED'])],
+        sections: [],
+    }),
+    design({
+        type: 'USER_FEEDBACK',
+        complete: 'FORGE:USER_FEEDBACK:COMPLETE',
+        title: 'User Feedback',
+        fields: [
+            tpl('Section target'),
+            tpl('Feedback type', ['asset', 'emotion', 'direction', 'freeform']),
+            tpl('Asset URL'),
+            tpl('Modification'),
+            tpl('Emotion target', ['trust', 'speed', 'power', 'craft', 'play', 'unchanged']),
+            tpl('Satisfied', ['yes', 'no']),
+            tpl('Freeform notes'),
+        ],
+        sections: [],
+    }),
+    design({
+        type: 'BENCH_SCORECARD',
+        complete: 'FORGE:BENCH_SCORECARD:COMPLETE',
+        title: 'ABC Benchmark Scorecard',
+        keyStyle: 'colon-after',
+        fields: [tpl('Corpus version'), tpl('Products'), tpl('Judge calibration')],
+        sections: [],
+    }),
+    design({
+        type: 'DESIGN_SHIPPED',
+        complete: 'FORGE:DESIGN_SHIPPED:COMPLETE',
+        title: 'Design Shipped',
+        fields: [tpl('Archetype'), tpl('Gates'), tpl('Critique iterations'), tpl('Written to memory')],
+        sections: [],
+    }),
+    // §4.5 audit
+    {
+        type: 'AUDIT',
+        category: 'audit',
+        ref: '§4.5',
+        form: 'body',
+        complete: null,
+        title: 'Audit',
+        fields: [],
+        sections: [],
+        keyStyle: 'colon-after',
+    },
+    {
+        type: 'SECURITY_AUDIT',
+        category: 'audit',
+        ref: '§4.5',
+        form: 'body',
+        complete: null,
+        title: 'Security Audit',
+        fields: [],
+        sections: [],
+        keyStyle: 'colon-after',
+    },
+    // Deployed extras (implementation-notes.md §3)
+    {
+        type: 'CLAIM',
+        category: 'deployed',
+        ref: 'implementation-notes.md §3',
+        form: 'body',
+        complete: 'CLAIM:COMPLETE',
+        title: 'Claim',
+        fields: [
+            req('Holder', undefined, { because: READERS }),
+            req('Files', undefined, { because: READERS }),
+            req('Interfaces', undefined, { because: READERS }),
+            req('TTL', undefined, { because: READERS }),
+        ],
+        sections: [],
+        keyStyle: 'colon-after',
+    },
+    // A marker whose deployed form carries `**Holder**:` and `**Released**:` lines under the tag.
+    marker('CLAIM_RELEASED', { category: 'deployed', ref: 'implementation-notes.md §3', fields: [opt('Holder'), opt('Released')] }),
+    {
+        type: 'AUTOPILOT_CYCLE',
+        category: 'deployed',
+        ref: 'implementation-notes.md §3',
+        form: 'body',
+        complete: 'FORGE:AUTOPILOT_CYCLE:COMPLETE',
+        title: 'Autopilot Cycle',
+        fields: [
+            req('cycle_id', undefined, { because: READERS }),
+            req('timestamp', undefined, { because: READERS }),
+            req('baseline', undefined, { because: READERS }),
+            req('phase_markers', undefined, { because: READERS }),
+        ],
+        sections: [],
+        keyStyle: 'colon-after',
+    },
+    {
+        type: 'REMEDIATION',
+        category: 'deployed',
+        ref: 'implementation-notes.md §3',
+        form: 'body',
+        complete: 'FORGE:REMEDIATION:COMPLETE',
+        title: 'Remediation',
+        fields: [opt('Re-gate outcome', ['AUTO-LANDED', 'HELD-AWAITING-MERGE', 'RE-ESCALATED', 'UNFIXABLE'])],
+        sections: [],
+        keyStyle: 'colon-after',
+    },
+    inline('CARD', { category: 'deployed', ref: 'implementation-notes.md §3', structure: 'card' }),
+];
+const BY_TYPE = new Map(TYPES.map((t) => [t.type, t]));
+/** Each type's `aliases` keyed by the lower-cased spelling, built once: the parser looks one up per field read. */
+const ALIASES = new Map(TYPES.filter((t) => t.aliases).map((t) => [
+    t.type,
+    new Map(Object.entries(t.aliases ?? {}).map(([written, field]) => [written.toLowerCase(), field])),
+]));
+/** The field `key` is another spelling of for `type` (registry `aliases`, any letter case), or undefined. */
+function aliasFor(type, key) {
+    return ALIASES.get(type)?.get(key.toLowerCase());
+}
+function typeSpec(type) {
+    return BY_TYPE.get(type);
+}
+function isReserved(type) {
+    return BY_TYPE.has(type);
+}
+function isControl(type) {
+    const spec = BY_TYPE.get(type);
+    return spec !== undefined && (spec.form === 'marker' || spec.form === 'described-marker');
+}
+function isInline(type) {
+    return BY_TYPE.get(type)?.form === 'inline';
+}
+/** Type identifiers this codec reads: `[A-Z][A-Z0-9_]*` (implementation-notes.md §2). */
+function isTypeName(s) {
+    if (s.length === 0 || s.length > 100)
+        return false;
+    const first = s.charCodeAt(0);
+    if (!isUpper(first))
+        return false;
+    for (let i = 1; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (!isTypeNameChar(c))
+            return false;
+    }
+    return true;
+}
+/** The stricter `[A-Z_]+` grammar the reference and text-contains readers use. */
+function isReferenceTypeName(s) {
+    if (s.length === 0)
+        return false;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (!(isUpper(c) || c === UNDERSCORE))
+            return false;
+    }
+    return true;
+}
+/** A completion sentinel's partial twin: `INVESTIGATION:COMPLETE` → `INVESTIGATION:PARTIAL`. */
+function partialOf(complete) {
+    return `${complete.slice(0, complete.length - 'COMPLETE'.length)}PARTIAL`;
+}
+/**
+ * The sentinels that mark `type` partial (§3.3 and implementation-notes.md §2):
+ * the generic `{TYPE}:PARTIAL`, the `FORGE:{TYPE}:PARTIAL` shape, and the
+ * completion sentinel with COMPLETE replaced by PARTIAL. The last is what we emit.
+ */
+function partialSentinels(type) {
+    const out = new Set([`${type}:PARTIAL`, `FORGE:${type}:PARTIAL`]);
+    const complete = completionSentinels(type)[0];
+    if (complete)
+        out.add(partialOf(complete));
+    return [...out];
+}
+/**
+ * The completion sentinel the emitter writes: the type's own, or §3.2's
+ * generic `{TYPE}:COMPLETE` for a custom type (a reader matching the spec's
+ * line exactly sees it). Null for types complete by presence.
+ */
+function emittedCompleteSentinel(type) {
+    const spec = BY_TYPE.get(type);
+    if (spec)
+        return spec.complete;
+    return `${type}:COMPLETE`;
+}
+/** The partial sentinel the emitter writes: the completion sentinel with PARTIAL, else §3.3's `{TYPE}:PARTIAL`. */
+function emittedPartialSentinel(type) {
+    const complete = emittedCompleteSentinel(type);
+    return complete ? partialOf(complete) : `${type}:PARTIAL`;
+}
+/**
+ * The sentinels that complete `type`. A reserved type has exactly its own; a
+ * custom type accepts `FORGE:{T}:COMPLETE` or `{T}:COMPLETE` (implementation-notes.md §2) and
+ * nothing else, so a foreign sentinel never completes it.
+ */
+function completionSentinels(type) {
+    const spec = BY_TYPE.get(type);
+    if (spec)
+        return spec.complete ? [spec.complete] : [];
+    return [`FORGE:${type}:COMPLETE`, `${type}:COMPLETE`];
+}
+const SENTINEL_CACHE = new Map();
+/** Both sentinel sets of a type, computed once per type. */
+function sentinelSets(type) {
+    let sets = SENTINEL_CACHE.get(type);
+    if (!sets) {
+        sets = { complete: new Set(completionSentinels(type)), partial: new Set(partialSentinels(type)) };
+        // Custom types are unbounded; keep the cache from growing without limit on hostile input.
+        if (SENTINEL_CACHE.size < 1000)
+            SENTINEL_CACHE.set(type, sets);
+    }
+    return sets;
+}
+/** Types complete by presence alone: reserved types without a sentinel, markers, inline values. */
+function completeWhenPresent(type) {
+    const spec = BY_TYPE.get(type);
+    return spec !== undefined && spec.complete === null;
+}
+
+;// CONCATENATED MODULE: ./src/codec/tags.ts
+/**
+ * Classifies one line as an opening tag, a sentinel, or text. Written as a
+ * scan over character codes with no regular expressions, so the time is
+ * linear in the line's length whatever it holds (implementation-notes.md §5).
+ */
+
+
+const TEXT = { kind: 'text' };
+/** Does the HTML comment interior close early (`-->` or `--!>`)? Then it is not one tag. */
+function closesEarly(s, from, to) {
+    // `to` is where the line's own `-->` starts: reading a character past the
+    // interior meets that `-`, never `>`, so the `--!>` check needs no bound.
+    for (let i = from; i + 2 < to; i++) {
+        if (s.charCodeAt(i) === DASH && s.charCodeAt(i + 1) === DASH) {
+            const c = s.charCodeAt(i + 2);
+            if (c === GREATER_THAN)
+                return true;
+            if (c === EXCLAMATION && s.charCodeAt(i + 3) === GREATER_THAN)
+                return true;
+        }
+    }
+    return false;
+}
+/**
+ * The end of the type name starting at `from` (`from` itself when none starts
+ * there). It needs no end bound: the interior ends at a blank or at the `-` of
+ * `-->`, and neither is part of a name.
+ */
+function readName(s, from) {
+    if (!isUpper(s.charCodeAt(from)))
+        return from;
+    let i = from + 1;
+    while (isTypeNameChar(s.charCodeAt(i)))
+        i++;
+    return i;
+}
+function sentinelState(s, from, to) {
+    const word = s.slice(from, to);
+    return word === 'COMPLETE' || word === 'PARTIAL' || word === 'INVALID' ? word : null;
+}
+function classifyLine(line) {
+    const a = skipBlank(line, 0, line.length);
+    const b = trimBlankEnd(line, a, line.length);
+    // Both delimiters may overlap (`<!-->`): the interior is then empty or
+    // negative, no name can be read from it, and the line is text.
+    if (!line.startsWith('<!--', a) || !line.startsWith('-->', b - 3))
+        return TEXT;
+    if (closesEarly(line, a + 4, b - 3))
+        return TEXT;
+    const i = skipBlank(line, a + 4, b - 3);
+    const j = trimBlankEnd(line, i, b - 3);
+    if (line.startsWith('FORGE:', i))
+        return classifyForge(line, i + 6, j);
+    // `<!-- NAME:COMPLETE -->` / `<!-- NAME:PARTIAL -->`
+    const nameEnd = readName(line, i);
+    if (nameEnd === i || line.charCodeAt(nameEnd) !== COLON)
+        return TEXT;
+    const state = sentinelState(line, nameEnd + 1, j);
+    if (!state)
+        return TEXT;
+    const type = line.slice(i, nameEnd);
+    return { kind: 'sentinel', name: `${type}:${state}`, type, state, forgePrefix: false };
+}
+function classifyForge(line, i, j) {
+    const nameEnd = readName(line, i);
+    if (nameEnd === i)
+        return TEXT;
+    const type = line.slice(i, nameEnd);
+    if (nameEnd === j)
+        return { kind: 'open', type, value: null, valueForm: null };
+    const c = line.charCodeAt(nameEnd);
+    if (c === COLON) {
+        const afterColon = nameEnd + 1;
+        const rawValue = line.slice(afterColon, j);
+        // Inline-value types take everything after the colon as their value, so
+        // `<!-- FORGE:PRIOR_GIST: COMPLETE -->` is the value COMPLETE (implementation-notes.md §2).
+        if (isInline(type))
+            return { kind: 'open', type, value: trimBlank(rawValue), valueForm: 'colon' };
+        const k = skipBlank(line, afterColon, j);
+        const state = sentinelState(line, k, j);
+        // A reserved non-inline type reads `FORGE:T:COMPLETE` (or `: COMPLETE`) as its sentinel;
+        // a custom type only without the space — with it, it is a custom inline value.
+        if (state && (k === afterColon || isReserved(type))) {
+            return { kind: 'sentinel', name: `FORGE:${type}:${state}`, type, state, forgePrefix: true };
+        }
+        if (k > afterColon || isReserved(type))
+            return { kind: 'open', type, value: trimBlank(rawValue), valueForm: 'colon' };
+        return TEXT;
+    }
+    if (isBlankChar(c)) {
+        const k = skipBlank(line, nameEnd, j);
+        const d = line.charCodeAt(k);
+        // `<!-- FORGE:DISPATCHER — {desc} -->`: em dash, en dash, or a lone hyphen.
+        const isDash = d === EM_DASH || d === EN_DASH || (d === DASH && (k + 1 === j || isBlankChar(line.charCodeAt(k + 1))));
+        if (isDash)
+            return { kind: 'open', type, value: trimBlank(line.slice(k + 1, j)), valueForm: 'dash' };
+    }
+    return TEXT;
+}
+
+;// CONCATENATED MODULE: ./src/codec/jsonc.ts
+/** The JSONC the DESIGN_SPEC template carries (§4.4): JSON with comments and trailing commas. */
+/** JSON with `//` and `/* *\/` comments and trailing commas; null when it does not parse. */
+function parseJsonc(text) {
+    let out = '';
+    let i = 0;
+    const n = text.length;
+    while (i < n) {
+        const c = text[i];
+        if (c === '"') {
+            let j = i + 1;
+            while (j < n && text[j] !== '"')
+                j += text[j] === '\\' ? 2 : 1;
+            out += text.slice(i, j + 1);
+            i = j + 1;
+        }
+        else if (c === '/' && text[i + 1] === '/') {
+            while (i < n && text[i] !== '\n')
+                i++;
+        }
+        else if (c === '/' && text[i + 1] === '*') {
+            const end = text.indexOf('*/', i + 2);
+            i = end < 0 ? n : end + 2;
+        }
+        else {
+            out += c;
+            i++;
+        }
+    }
+    // Trailing commas: a comma followed only by whitespace before } or ].
+    let cleaned = '';
+    for (let k = 0; k < out.length; k++) {
+        const c = out[k];
+        if (c === '"') {
+            let j = k + 1;
+            while (j < out.length && out[j] !== '"')
+                j += out[j] === '\\' ? 2 : 1;
+            cleaned += out.slice(k, j + 1);
+            k = j;
+            continue;
+        }
+        if (c === ',') {
+            let j = k + 1;
+            while (j < out.length && /\s/.test(out[j]))
+                j++;
+            if (out[j] === '}' || out[j] === ']')
+                continue;
+        }
+        cleaned += c;
+    }
+    try {
+        return JSON.parse(cleaned);
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/codec/structure.ts
+/**
+ * Reads the Markdown structure inside one annotation: fields, sections,
+ * tables, checklists, and the per-type shapes (REVIEWER findings, TRAJECTORY,
+ * the DESIGN_SPEC jsonc block). Every reader is one pass over the lines.
+ */
+
+
+
+
+
+
+/**
+ * Set an own property even when the key is `__proto__`: keys come from comment
+ * text, and a plain assignment would silently drop that one (or, for an
+ * object value, change the prototype).
+ */
+function setOwn(target, key, value) {
+    // defineProperty only where it is needed: it turns an object slow, and this runs per field.
+    if (key === '__proto__')
+        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    else
+        target[key] = value;
+}
+/** `**Key**: value` or `**Key:** value` at column 0; null for any other line. */
+function parseFieldLine(text) {
+    if (text.charCodeAt(0) !== ASTERISK || text.charCodeAt(1) !== ASTERISK)
+        return null;
+    const close = text.indexOf('**', 2);
+    if (close <= 2)
+        return null;
+    const rawKey = text.slice(2, close);
+    const rest = close + 2;
+    let key;
+    let value;
+    if (text.charCodeAt(rest) === COLON) {
+        key = rawKey;
+        value = text.slice(rest + 1);
+    }
+    else if (rawKey.endsWith(':') && (rest === text.length || isBlankChar(text.charCodeAt(rest)))) {
+        key = rawKey.slice(0, -1);
+        value = text.slice(rest);
+    }
+    else {
+        return null;
+    }
+    key = trimBlank(key);
+    if (key === '')
+        return null;
+    return { key: decodeKey(key), value: decode(trimBlank(value)) };
+}
+/** `## Title` / `### Heading`: level and text, or null. */
+function parseHeading(text) {
+    let level = 0;
+    while (level < text.length && text.charCodeAt(level) === NUMBER_SIGN)
+        level++;
+    if (level < 2 || level > 3)
+        return null;
+    const c = text.charCodeAt(level);
+    if (level !== text.length && !isBlankChar(c))
+        return null;
+    let body = trimBlank(text.slice(level));
+    // Optional closing sequence of #s.
+    let e = body.length;
+    while (e > 0 && body.charCodeAt(e - 1) === NUMBER_SIGN)
+        e--;
+    if (e < body.length && (e === 0 || body.charCodeAt(e - 1) === SPACE))
+        body = trimBlank(body.slice(0, e));
+    return { level, text: decode(body) };
+}
+/** A field, section or cell by key: the exact key first, else any letter case (the spec writes `Task type` and `Task Type`). */
+function getField(record, key) {
+    if (Object.hasOwn(record, key))
+        return record[key];
+    const lower = key.toLowerCase();
+    for (const k of Object.keys(record))
+        if (k.toLowerCase() === lower)
+            return record[k];
+    return undefined;
+}
+function splitRow(text) {
+    let s = trimBlank(text);
+    if (s.startsWith('|'))
+        s = s.slice(1);
+    if (s.endsWith('|') && !s.endsWith('\\|'))
+        s = s.slice(0, -1);
+    const cells = [];
+    let from = 0;
+    // The text of a cell read so far when it holds `\|` (a literal bar); usually empty.
+    let escaped = '';
+    for (let bar = s.indexOf('|'); bar >= 0; bar = s.indexOf('|', bar + 1)) {
+        if (bar > 0 && s.charCodeAt(bar - 1) === BACKSLASH) {
+            escaped += `${s.slice(from, bar - 1)}|`;
+            from = bar + 1;
+            continue;
+        }
+        cells.push(decode(trimBlank(escaped + s.slice(from, bar))));
+        escaped = '';
+        from = bar + 1;
+    }
+    cells.push(decode(trimBlank(escaped + s.slice(from))));
+    return cells;
+}
+function isDelimiterRow(text) {
+    const s = trimBlank(text);
+    if (!s.includes('-'))
+        return false;
+    let sawDash = false;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c === DASH)
+            sawDash = true;
+        else if (c !== VERTICAL_BAR && c !== COLON && !isBlankChar(c))
+            return false;
+    }
+    return sawDash && s.includes('|');
+}
+/** `- [ ] text` / `- [x] text` with any list marker and indent. */
+function parseChecklist(text) {
+    const s = trimBlank(text);
+    const m = s.charCodeAt(0);
+    if ((m !== DASH && m !== ASTERISK && m !== PLUS) ||
+        s.charCodeAt(1) !== SPACE ||
+        s.charCodeAt(2) !== LEFT_BRACKET ||
+        s.charCodeAt(4) !== RIGHT_BRACKET)
+        return null;
+    const box = s[3];
+    if (box !== ' ' && box !== 'x' && box !== 'X')
+        return null;
+    if (s.length > 5 && s.charCodeAt(5) !== SPACE)
+        return null;
+    return { checked: box !== ' ', text: decode(trimBlank(s.slice(5))) };
+}
+/**
+ * A section's Markdown: the content lines from `from` to `to` (exclusive),
+ * blank lines trimmed at both ends. One slice of the body when the lines are
+ * contiguous (the common case), else the lines joined.
+ */
+function sectionText(t, lines, from, to) {
+    let a = from;
+    let b = to;
+    while (a < b && t.isBlank(lines[a]))
+        a++;
+    while (b > a && t.isBlank(lines[b - 1]))
+        b--;
+    if (a === b)
+        return '';
+    let text;
+    if (lines[b - 1] - lines[a] === b - 1 - a) {
+        text = t.body.slice(t.start[lines[a]], t.end[lines[b - 1]]);
+        // Line breaks become LF: CRLF (what GitHub returns), then any lone CR. Native splits, no pattern to compile.
+        if (text.indexOf('\r') >= 0) {
+            text = text.split('\r\n').join('\n');
+            if (text.indexOf('\r') >= 0)
+                text = text.split('\r').join('\n');
+        }
+    }
+    else {
+        const parts = [];
+        for (let k = a; k < b; k++)
+            parts.push(t.text(lines[k]));
+        text = parts.join('\n');
+    }
+    return decode(text);
+}
+/** CommonMark: an ordered list item's number has at most nine digits (`1234567890.` is a paragraph). */
+const LIST_ITEM_DIGITS_MAX = 9;
+/** A list item (`- `, `* `, `+ `, `1. `, `1) `) starting at `p`. */
+function isListItem(body, p, e) {
+    const c = body.charCodeAt(p);
+    if (c === DASH || c === ASTERISK || c === PLUS)
+        return p + 1 === e || isBlankChar(body.charCodeAt(p + 1));
+    let q = p;
+    while (q < e && isDigit(body.charCodeAt(q)))
+        q++;
+    if (q === p || q - p > LIST_ITEM_DIGITS_MAX)
+        return false;
+    const d = body.charCodeAt(q);
+    return (d === DOT || d === RIGHT_PAREN) && (q + 1 === e || body.charCodeAt(q + 1) === SPACE);
+}
+/**
+ * The value a producer writes under a `**Key**:` line left empty: the list
+ * items or indented lines that follow (blank lines before the first allowed),
+ * joined with LF. Each line is looked at by at most one such key, since a list
+ * or indented line is never itself a field line: linear overall.
+ */
+function valueUnder(t, lines, n) {
+    const parts = [];
+    for (let m = n + 1; m < lines.length; m++) {
+        const i = lines[m];
+        if (t.fenced[i] !== OUTSIDE_FENCE)
+            break;
+        const p = t.firstNonBlank(i);
+        const e = t.end[i];
+        if (p === e) {
+            if (parts.length === 0)
+                continue;
+            break;
+        }
+        if (p === t.start[i] && !isListItem(t.body, p, e))
+            break;
+        parts.push(trimBlank(t.text(i)));
+    }
+    return decode(parts.join('\n'));
+}
+/**
+ * The state one pass over an annotation's content lines carries. Each
+ * construct below reads one kind of line and updates it; `readStructure`
+ * dispatches by the line's first character, so prose costs one look.
+ */
+class StructureReader {
+    t;
+    lines;
+    title = null;
+    fields = {};
+    /** Lower-cased keys already set: the first occurrence of a key wins. */
+    seenKeys = new Set();
+    fieldList = [];
+    ranges = [];
+    seenSections = new Set();
+    tables = [];
+    checklist = [];
+    /** The `### heading` the current line sits under. */
+    section = null;
+    /** The section range still growing, if its heading was the first of that name. */
+    open = null;
+    /** Has anything but blank lines been read? (`## Title` only counts before it.) */
+    sawContent = false;
+    /** The table the previous line belonged to, which a `|` line continues. */
+    table = null;
+    constructor(t, lines) {
+        this.t = t;
+        this.lines = lines;
+    }
+}
+/** `## Title` before anything else, or `### Heading` opening a section. */
+const heading = (r, n, i, p) => {
+    if (p !== r.t.start[i])
+        return -1;
+    const h = parseHeading(r.t.text(i));
+    if (!h)
+        return -1;
+    if (!r.sawContent && h.level === 2 && r.title === null) {
+        r.title = h.text;
+        return n;
+    }
+    r.section = h.text;
+    if (r.open)
+        r.open.to = n;
+    r.open = null;
+    // First occurrence wins; a later duplicate heading is not merged into it.
+    if (!r.seenSections.has(h.text)) {
+        r.seenSections.add(h.text);
+        r.open = { heading: h.text, from: n + 1, to: r.lines.length };
+        r.ranges.push(r.open);
+    }
+    return n;
+};
+/** `**Key**: value` or `**Key:** value` at column 0; an empty value takes the list under it. */
+const fieldLine = (r, n, i, p) => {
+    if (p !== r.t.start[i] || r.t.body.charCodeAt(p + 1) !== ASTERISK)
+        return -1;
+    const field = parseFieldLine(r.t.text(i));
+    if (!field)
+        return -1;
+    if (field.value === '')
+        field.value = valueUnder(r.t, r.lines, n);
+    r.fieldList.push({ key: field.key, value: field.value, line: i });
+    const lower = field.key.toLowerCase();
+    if (!r.seenKeys.has(lower)) {
+        r.seenKeys.add(lower);
+        setOwn(r.fields, field.key, field.value);
+    }
+    return n;
+};
+/** `| a | b |`: a row of the open table, or a header row when a delimiter row follows it. */
+const tableLine = (r, n, i) => {
+    const { t, lines } = r;
+    if (r.table) {
+        const cells = splitRow(t.text(i));
+        const row = {};
+        const headers = r.table.headers;
+        for (let k = 0; k < headers.length; k++)
+            setOwn(row, headers[k], cells[k] ?? '');
+        r.table.rows.push(row);
+        return n;
+    }
+    if (n + 1 < lines.length && t.fenced[lines[n + 1]] === OUTSIDE_FENCE && isDelimiterRow(t.text(lines[n + 1]))) {
+        r.table = { section: r.section, headers: splitRow(t.text(i)), rows: [] };
+        r.tables.push(r.table);
+        return n + 1;
+    }
+    return -1;
+};
+/** `- [ ] text` / `- [x] text`, any list marker and indent. */
+const checklistItem = (r, n, i, p) => {
+    if (r.t.body.charCodeAt(p + 2) !== LEFT_BRACKET)
+        return -1;
+    const item = parseChecklist(r.t.text(i));
+    if (!item)
+        return -1;
+    r.checklist.push({ section: r.section, ...item });
+    return n;
+};
+/** The constructs a line may be, by its first non-blank character, tried in order. */
+const CONSTRUCTS = {
+    [NUMBER_SIGN]: [heading],
+    [ASTERISK]: [fieldLine, checklistItem],
+    [VERTICAL_BAR]: [tableLine],
+    [DASH]: [checklistItem],
+    [PLUS]: [checklistItem],
+};
+/**
+ * Reads fields, sections, tables and checklists from the annotation's content
+ * lines (tag and sentinel lines already removed): one pass, then the
+ * section texts, the fields templates write as sections, and known aliases.
+ */
+function readStructure(t, lines, spec) {
+    const r = new StructureReader(t, lines);
+    for (let n = 0; n < lines.length; n++) {
+        const i = lines[n];
+        const p = t.firstNonBlank(i);
+        if (p === t.end[i]) {
+            r.table = null;
+            continue;
+        }
+        const c = t.body.charCodeAt(p);
+        let last = -1;
+        // Most lines are prose with no construct: no list is made for them (cold code pays per allocation).
+        const constructs = t.fenced[i] === OUTSIDE_FENCE ? CONSTRUCTS[c] : undefined;
+        if (constructs !== undefined) {
+            for (let k = 0; k < constructs.length && last < 0; k++)
+                last = constructs[k](r, n, i, p);
+        }
+        // A table runs over consecutive `|` lines; anything else ends it.
+        if (c !== VERTICAL_BAR || t.fenced[i] !== OUTSIDE_FENCE || last < 0)
+            r.table = null;
+        r.sawContent = true;
+        if (last > n)
+            n = last;
+    }
+    const sections = {};
+    for (const range of r.ranges)
+        setOwn(sections, range.heading, sectionText(t, lines, range.from, range.to));
+    fieldsFromSections(r, sections, spec);
+    return {
+        title: r.title,
+        fields: r.fields,
+        fieldList: r.fieldList,
+        sections,
+        tables: r.tables,
+        checklist: r.checklist,
+        fieldAliases: resolveAliases(r, spec),
+    };
+}
+/** Fields the template writes as `### Name` + `**VALUE** — reason` (implementation-notes.md §2). */
+function fieldsFromSections(r, sections, spec) {
+    for (const f of spec?.fields ?? []) {
+        if (!f.fromSection || r.seenKeys.has(f.name.toLowerCase()))
+            continue;
+        const sectionBody = getField(sections, f.name);
+        // A section's text is trimmed of blank lines (sectionText): its first line, when there is one, is the value.
+        if (sectionBody === undefined || sectionBody === '')
+            continue;
+        const nl = sectionBody.indexOf('\n');
+        const value = unwrapBold(trimBlank(nl < 0 ? sectionBody : sectionBody.slice(0, nl)));
+        setOwn(r.fields, f.name, value);
+        r.fieldList.push({ key: f.name, value, line: -1 });
+    }
+}
+/** Other spellings of template fields (registry `aliases`): read as the field unless the field itself is there. */
+function resolveAliases(r, spec) {
+    const found = [];
+    if (!spec?.aliases)
+        return found;
+    for (const f of r.fieldList) {
+        const canonical = aliasFor(spec.type, f.key);
+        if (canonical === undefined || r.seenKeys.has(canonical.toLowerCase()))
+            continue;
+        r.seenKeys.add(canonical.toLowerCase());
+        setOwn(r.fields, canonical, f.value);
+        found.push({ written: f.key, field: canonical });
+    }
+    return found;
+}
+/** `**NO** — reason` → `NO — reason`. */
+function unwrapBold(s) {
+    if (!s.startsWith('**'))
+        return s;
+    const close = s.indexOf('**', 2);
+    if (close < 0)
+        return s;
+    return s.slice(2, close) + s.slice(close + 2);
+}
+const FINDING_KEYS = {
+    severity: 'severity',
+    location: 'location',
+    issue: 'issue',
+    'suggested fix': 'suggestedFix',
+    prevention: 'prevention',
+};
+/** REVIEWER findings: `- **Severity**: X` opens one; the indented bold lines after it fill it. */
+function readFindings(t, lines) {
+    const findings = [];
+    let cur = null;
+    for (const i of lines) {
+        if (t.fenced[i] !== OUTSIDE_FENCE)
+            continue;
+        // Only `#`, `-`, `*` and bold lines matter here: look before slicing.
+        const c = t.body.charCodeAt(t.firstNonBlank(i));
+        if (c !== NUMBER_SIGN && c !== DASH && c !== ASTERISK)
+            continue;
+        let s = trimBlank(t.text(i));
+        if (s.startsWith('#')) {
+            cur = null;
+            continue;
+        }
+        const bullet = (s.startsWith('- ') || s.startsWith('* ')) && s.slice(2).trimStart().startsWith('**');
+        if (bullet)
+            s = s.slice(2).trimStart();
+        const field = parseFieldLine(s);
+        if (!field)
+            continue;
+        const key = FINDING_KEYS[field.key.toLowerCase()];
+        if (!key)
+            continue;
+        if (bullet || cur === null || (key === 'severity' && cur.severity !== null)) {
+            // A detail line with no finding opened yet starts one anyway: nothing is dropped.
+            cur = { severity: null, location: null, issue: null, suggestedFix: null, prevention: null };
+            findings.push(cur);
+        }
+        cur[key] = field.value;
+    }
+    return findings;
+}
+function cell(row, name) {
+    return getField(row, name) ?? '';
+}
+/** The table whose headers include `Phase` (any letter case): the trajectory's own. */
+function phaseTable(tables) {
+    for (const table of tables)
+        for (const h of table.headers)
+            if (h.toLowerCase() === 'phase')
+                return table;
+    return null;
+}
+/** The number after the first `PR #` followed by a digit (up to nine digits), or null. */
+function prNumberIn(text) {
+    for (let at = text.indexOf('PR #'); at >= 0; at = text.indexOf('PR #', at + 1)) {
+        let end = at + 4;
+        while (end < at + 13 && isDigit(text.charCodeAt(end)))
+            end++;
+        if (end > at + 4)
+            return Number(text.slice(at + 4, end));
+    }
+    return null;
+}
+/** The code span after the first `Branch:` that has one (at most four spaces between, 1–255 characters in it), or null. */
+function branchIn(text) {
+    for (let at = text.indexOf('Branch:'); at >= 0; at = text.indexOf('Branch:', at + 1)) {
+        let open = at + 7;
+        while (open < at + 11 && isEcmaSpace(text.charCodeAt(open)))
+            open++;
+        if (text.charCodeAt(open) !== GRAVE)
+            continue;
+        const close = text.indexOf('`', open + 1);
+        if (close > open + 1 && close - open - 1 <= 255)
+            return text.slice(open + 1, close);
+    }
+    return null;
+}
+function readTrajectory(structure) {
+    const phases = [];
+    let prNumber = null;
+    let branch = null;
+    for (const row of phaseTable(structure.tables)?.rows ?? []) {
+        const phase = { phase: cell(row, 'Phase'), result: cell(row, 'Result'), notes: cell(row, 'Notes') };
+        phases.push(phase);
+        const text = `${phase.result} ${phase.notes}`;
+        prNumber ??= prNumberIn(text);
+        branch ??= branchIn(text);
+    }
+    const fields = structure.fields;
+    return {
+        phases,
+        decisions: getField(fields, 'Decisions') ?? null,
+        anomalies: getField(fields, 'Anomalies') ?? null,
+        completed: getField(fields, 'Completed') ?? null,
+        prNumber,
+        branch,
+    };
+}
+/** The first ```jsonc / ```json block, parsed; null when absent or unreadable. */
+function readDesignSpec(t, lines) {
+    for (let n = 0; n < lines.length; n++) {
+        if (t.fenced[lines[n]] !== FENCE_OPENING)
+            continue;
+        const opening = t.text(lines[n]);
+        const info = fenceInfo(opening).toLowerCase();
+        if (info !== 'jsonc' && info !== 'json' && info !== 'json5')
+            continue;
+        const fence = openingFence(opening);
+        const body = [];
+        for (let m = n + 1; m < lines.length && t.fenced[lines[m]] === IN_FENCE; m++)
+            body.push(t.text(lines[m]));
+        // The closing delimiter is fenced too; drop it when present.
+        if (body.length > 0 && closesFence(body[body.length - 1], fence))
+            body.pop();
+        return parseJsonc(decode(body.join('\n')));
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/codec/parse.ts
+/**
+ * parse(body) — spec §3. One pass over the lines of a comment:
+ *
+ *   state OUTSIDE  — an opening fence moves to FENCED; an opening tag starts a
+ *                    new annotation (ending the current one, §3.1); a sentinel
+ *                    line attaches to the current annotation without ending
+ *                    it; anything else is text.
+ *   state FENCED   — every line is text until the closing fence (implementation-notes.md §2).
+ *
+ * A tag or sentinel is a whole trimmed line and a fence starts its line, so
+ * only lines holding `<!--`, ``` or ~~~ are looked at, by a character scan
+ * (tags.ts, fences.ts), never by a backtracking regular expression: time is
+ * linear.
+ */
+
+
+
+
+
+
+
+/** What can change the scanner's state, as it first appears on a line: the rest of a comment is never looked at. */
+const MARKS = ['<!--', '```', '~~~'];
+/**
+ * One pass over the lines that can matter — those holding `<!--`, or three
+ * backticks or tildes — found by the engine's own string search: a comment is
+ * mostly prose, and an action parses each one once, before any loop is warm.
+ * Each such line is then classified whole (a tag or a fence must start it).
+ */
+function scan(t) {
+    const body = t.body;
+    const blocks = [];
+    let state = 'outside';
+    let fence = null;
+    let fenceLine = 0;
+    let current = null;
+    const next = MARKS.map((m) => body.indexOf(m));
+    let line = 0;
+    for (;;) {
+        // The earliest mark still ahead.
+        let k = -1;
+        for (let m = 0; m < MARKS.length; m++)
+            if (next[m] >= 0 && (k < 0 || next[m] < next[k]))
+                k = m;
+        if (k < 0)
+            break;
+        const pos = next[k];
+        // Marks come in order, so the line only moves forward: one pass over the line starts in all.
+        while (line + 1 < t.count && t.start[line + 1] <= pos)
+            line++;
+        // Whatever the line holds, its other marks are behind us now.
+        const after = t.end[line];
+        for (let m = 0; m < MARKS.length; m++)
+            if (next[m] >= 0 && next[m] <= after)
+                next[m] = body.indexOf(MARKS[m], after);
+        switch (state) {
+            case 'fenced':
+                if (closesFence(t.text(line), fence)) {
+                    t.fenced.fill(IN_FENCE, fenceLine + 1, line + 1);
+                    state = 'outside';
+                }
+                break;
+            case 'outside': {
+                if (k > 0) {
+                    const opened = openingFence(t.text(line));
+                    if (opened) {
+                        fence = opened;
+                        fenceLine = line;
+                        state = 'fenced';
+                        t.fenced[line] = FENCE_OPENING;
+                    }
+                    break;
+                }
+                const cls = classifyLine(t.text(line));
+                if (cls.kind === 'open') {
+                    if (current)
+                        current.stopLine = line;
+                    current = { type: cls.type, value: cls.value, startLine: line, stopLine: t.count, sentinels: [] };
+                    blocks.push(current);
+                }
+                else if (cls.kind === 'sentinel' && current) {
+                    // A sentinel before any opening tag belongs to nothing and is ignored.
+                    current.sentinels.push({ name: cls.name, line });
+                }
+                break;
+            }
+        }
+    }
+    // An unclosed fence runs to the end of the comment.
+    if (state === 'fenced')
+        t.fenced.fill(IN_FENCE, fenceLine + 1, t.count);
+    return blocks;
+}
+/**
+ * Inline values and markers are one line and complete by presence. A custom
+ * type written in the inline form (`<!-- FORGE:ACME: v -->`) is read the same way.
+ */
+function isAtomic(block) {
+    const spec = typeSpec(block.type);
+    return spec ? spec.form !== 'body' : block.value !== null;
+}
+function sentinelOutcome(block, atomic) {
+    const sets = sentinelSets(block.type);
+    let state = null;
+    let sentinel = null;
+    let line = null;
+    const foreign = [];
+    // The last sentinel of its own type decides, wherever it stands in the extent:
+    // producers append sections after it, and one template writes it on line 2.
+    for (const s of block.sentinels) {
+        if (!atomic && sets.complete.has(s.name)) {
+            state = 'complete';
+            sentinel = s.name;
+            line = s.line;
+        }
+        else if (!atomic && sets.partial.has(s.name)) {
+            state = 'partial';
+            sentinel = s.name;
+            line = s.line;
+        }
+        else {
+            foreign.push(s.name);
+        }
+    }
+    if (state === null)
+        state = atomic || completeWhenPresent(block.type) ? 'complete' : 'interrupted';
+    return { state, sentinel, line, foreign };
+}
+/**
+ * The last line of a one-line form's own text: the tag, and the `**Key**:`
+ * lines right under it (a marker's deployed fields). What follows is the
+ * comment's, not the marker's, even though §3.1's extent runs on.
+ */
+function atomicCloseLine(t, block, endLine) {
+    let k = block.startLine;
+    // parseFieldLine takes only unindented lines, and a line right under a tag or a field line is never in a fence.
+    while (k < endLine && parseFieldLine(t.text(k + 1)) !== null)
+        k++;
+    return k;
+}
+/** The per-type readers, by the registry's `structure` name (the CARD surface is base64url: nothing to decode). */
+const TYPE_READERS = {
+    'reviewer-findings': (a, t, content) => {
+        a.findings = readFindings(t, content);
+    },
+    trajectory: (a) => {
+        a.trajectory = readTrajectory(a);
+    },
+    'design-spec': (a, t, content) => {
+        a.designSpec = readDesignSpec(t, content);
+    },
+    card: (a, _t, _content, block) => {
+        a.card = readCard(block.value);
+    },
+};
+function build(t, block) {
+    const spec = typeSpec(block.type);
+    const atomic = isAtomic(block);
+    const outcome = sentinelOutcome(block, atomic);
+    // §3.1: the extent runs to the next opening tag or the end of the comment;
+    // a sentinel does not end it (text appended after the sentinel is the
+    // annotation's). Trailing blank lines are left out.
+    let endLine = block.stopLine - 1;
+    // Stops at the tag line at the latest: it is never blank.
+    while (t.isBlank(endLine))
+        endLine--;
+    const closeLine = atomic ? atomicCloseLine(t, block, endLine) : (outcome.line ?? endLine);
+    const content = [];
+    let k = 0;
+    const sentinels = block.sentinels;
+    for (let i = block.startLine + 1; i <= endLine; i++) {
+        while (k < sentinels.length && sentinels[k].line < i)
+            k++;
+        if (k < sentinels.length && sentinels[k].line === i)
+            continue;
+        content.push(i);
+    }
+    const structure = readStructure(t, content, spec);
+    const annotation = {
+        type: block.type,
+        category: spec?.category ?? 'custom',
+        isReserved: isReserved(block.type),
+        isControl: isControl(block.type),
+        sentinelState: outcome.state,
+        sentinel: outcome.sentinel,
+        inlineValue: block.value === null ? null : decode(block.value),
+        title: structure.title,
+        fields: structure.fields,
+        fieldList: structure.fieldList,
+        sections: structure.sections,
+        tables: structure.tables,
+        checklist: structure.checklist,
+        foreignSentinels: outcome.foreign,
+        fieldAliases: structure.fieldAliases,
+        start: t.start[block.startLine],
+        end: t.end[endLine],
+        closeEnd: t.end[closeLine],
+        startLine: block.startLine,
+        endLine,
+        raw: t.body.slice(t.start[block.startLine], t.end[endLine]),
+    };
+    if (spec?.structure)
+        TYPE_READERS[spec.structure]?.(annotation, t, content, block);
+    return annotation;
+}
+/** Every annotation in a comment body, in order. Never throws; unknown types are kept (§7.2). */
+function parse(body) {
+    // A shortcut for the common comment with no HTML comment at all: the scan would find nothing either.
+    if (typeof body !== 'string' || body.indexOf('<!--') < 0)
+        return [];
+    const t = new LineTable(body);
+    return scan(t).map((b) => build(t, b));
+}
+/** The annotations of one type in a body. */
+function findAnnotations(body, type) {
+    return parse(body).filter((a) => a.type === type);
+}
+
+;// CONCATENATED MODULE: ./src/codec/quote.ts
+/**
+ * A value quoted for an error message: line breaks shown as ⏎ and long values
+ * cut, so the message stays one line and still names what was given.
+ */
+function quote(value, max = 80) {
+    const text = oneLine(String(value));
+    return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+/**
+ * Text on one line, its line breaks shown as ⏎: a message that carries
+ * annotation or issue text can never start a line of its own — so never a
+ * `::command::` line in a workflow log, whatever the text holds.
+ */
+function oneLine(text) {
+    return text.replace(/\r\n|\r|\n/g, '⏎');
+}
+
+;// CONCATENATED MODULE: ./src/codec/near-miss.ts
+/**
+ * What looks like an annotation but is not one a consumer finds: an opening
+ * tag with no `-->`, a tag in the wrong letter case, a sentinel whose opener is
+ * not there, a type one edit away from a reserved one. A linter over lines for
+ * the CLI — the parser itself stays exact (spec §3.1), so a near miss is
+ * reported, never read as an annotation. Linear: each line is looked at once.
+ */
+
+/** Edit distance between two short names (type names are at most a few dozen characters). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        previous = row;
+    }
+    return previous[b.length];
+}
+/**
+ * The reserved type `name` is most likely a typo of, or null: not reserved
+ * itself, and within one edit per five letters (at least one) of a reserved name.
+ */
+function nearestReserved(name) {
+    if (isReserved(name))
+        return null;
+    for (const t of TYPES)
+        if (editDistance(name, t.type) <= Math.max(1, Math.floor(t.type.length / 5)))
+            return t.type;
+    return null;
+}
+/**
+ * Every sentinel of a reserved type, by its text, with the type it closes: the
+ * completion sentinel, and the partial shapes §3.3 and the deployed types
+ * write (`<!-- FORGE:ARCHITECT:PARTIAL -->` among them, which starts like a tag).
+ */
+const SENTINEL_OF = new Map([
+    ...TYPES.filter((t) => t.complete !== null).map((t) => [t.complete, t.type]),
+    ...TYPES.filter((t) => t.complete !== null).flatMap((t) => partialSentinels(t.type).map((p) => [p, t.type])),
+]);
+const OPEN = '<!--';
+const CLOSE = '-->';
+/** The text between `<!--` and `-->` of a whole-line comment, trimmed; null when the line is not one. */
+function commentText(line) {
+    const t = line.trim();
+    if (!t.startsWith(OPEN))
+        return null;
+    const closed = t.endsWith(CLOSE) && t.length >= OPEN.length + CLOSE.length;
+    return { text: (closed ? t.slice(OPEN.length, -CLOSE.length) : t.slice(OPEN.length)).trim(), closed };
+}
+/** The type a `FORGE:` tag names: up to the first blank, `:` or `—`. */
+function tagType(text) {
+    let end = 'FORGE:'.length;
+    while (end < text.length && !' \t:—'.includes(text[end]))
+        end++;
+    return text.slice('FORGE:'.length, end);
+}
+/** The near misses in `body`, given the annotations the parser found in it. */
+function nearMisses(body, found) {
+    const out = [];
+    const lines = body.split(/\r\n|\r|\n/);
+    // Lines inside a found annotation of type T: a sentinel of T there is at home.
+    const within = (n, type) => found.some((a) => a.type === type && a.startLine <= n && n <= a.endLine);
+    for (let i = 0; i < lines.length; i++) {
+        const c = commentText(lines[i]);
+        if (c === null)
+            continue;
+        const line = i + 1;
+        const head = c.text.slice(0, 'FORGE:'.length);
+        if (head !== 'FORGE:' && head.toUpperCase() === 'FORGE:') {
+            out.push({ line, message: `tag in the wrong case: "${lines[i].trim()}" — consumers read only upper-case FORGE: tags` });
+            continue;
+        }
+        // `<!-- FORGE:BUILDER:COMPLETE -->` starts like a tag but is BUILDER's sentinel: alone, it closes nothing.
+        const closes = c.closed ? SENTINEL_OF.get(c.text) : undefined;
+        if (closes) {
+            if (!within(i, closes))
+                out.push({ line, message: `sentinel ${c.text} without its opener: no <!-- FORGE:${closes} --> comes before it` });
+            continue;
+        }
+        if (head === 'FORGE:' && !c.closed) {
+            out.push({ line, message: `opening tag with no "-->": "${lines[i].trim()}" is not a tag` });
+            continue;
+        }
+        if (head === 'FORGE:') {
+            const type = tagType(c.text);
+            const near = type === '' ? null : nearestReserved(type);
+            if (near)
+                out.push({ line, message: `FORGE:${type} is not a reserved type — did you mean ${near}?` });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/codec/validate.ts
+/**
+ * validate(annotation) — the sentinel (§3.2), partial (§3.3), required fields
+ * and enum values per type (§4), and the per-type rules the registry names.
+ * Every error names the type, the field and the section of the spec.
+ */
+
+
+
+
+
+
+/** Does `value` start with one of `values` (case-insensitively), followed by a non-word character? */
+function matchEnum(value, values) {
+    let v = value.trim();
+    // `**NO** — reason`, `` `HIGH` ``: look through bold and code marks.
+    while (v.startsWith('*') || v.startsWith('`'))
+        v = v.slice(1);
+    const upper = v.toUpperCase();
+    for (const candidate of values) {
+        const c = candidate.toUpperCase();
+        if (!upper.startsWith(c))
+            continue;
+        const next = upper.charCodeAt(c.length);
+        const wordChar = isTypeNameChar(next);
+        if (Number.isNaN(next) || !wordChar)
+            return candidate;
+    }
+    return null;
+}
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+function isIso8601(value) {
+    const v = value.trim().replace(/^`|`$/g, '');
+    return ISO_8601.test(v) && !Number.isNaN(Date.parse(v));
+}
+/** Something the spec's template shows is absent: a warning, and a gap for `validation: template`. */
+function gap(out, text) {
+    out.templateGaps.push(text);
+    out.warnings.push(text);
+}
+function checkField(spec, field, a, out) {
+    const value = getField(a.fields, field.name);
+    const where = `${a.type}: field "${field.name}"`;
+    if (value === undefined || value.trim() === '') {
+        const what = value === undefined ? 'missing' : 'empty';
+        if (field.presence === 'required')
+            out.errors.push(`${where} is ${what} — required (${field.because ?? spec.ref})`);
+        else if (field.presence === 'template')
+            gap(out, `${where} is ${what} — the ${spec.ref} template shows it`);
+        return;
+    }
+    if (field.values && !matchEnum(value, field.values)) {
+        const text = `${where} is "${oneLine(value)}" — expected one of ${field.values.join(', ')} (${spec.ref})`;
+        (field.strictValues === false ? out.warnings : out.errors).push(text);
+    }
+    // The template's `{ISO 8601 timestamp}` is a placeholder, not a normative value list.
+    if (field.format === 'iso8601' && !isIso8601(value))
+        out.warnings.push(`${where} is "${oneLine(value)}" — expected an ISO 8601 timestamp (${spec.ref})`);
+}
+const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
+/** Per-type structure rules, keyed by the registry's `structure` name. */
+const STRUCTURE_RULES = {
+    'reviewer-findings': (a, spec, out) => {
+        (a.findings ?? []).forEach((f, i) => {
+            if (f.severity === null)
+                gap(out, `${a.type}: finding ${i + 1} has no "Severity" — the ${spec.ref} template shows it`);
+            else if (!matchEnum(f.severity, SEVERITIES))
+                out.errors.push(`${a.type}: finding ${i + 1} "Severity" is "${oneLine(f.severity)}" — expected one of ${SEVERITIES.join(', ')} (${spec.ref})`);
+        });
+    },
+    trajectory: (a, spec, out) => {
+        if (!a.trajectory || a.trajectory.phases.length === 0)
+            gap(out, `${a.type}: the phase table (| Phase | Result | Notes |) is missing or empty — the ${spec.ref} template shows it`);
+    },
+    'design-spec': (a, spec, out) => {
+        const v = a.designSpec;
+        if (v === undefined || v === null || typeof v !== 'object' || Array.isArray(v))
+            gap(out, `${a.type}: no readable \`\`\`jsonc block holding the spec object — the ${spec.ref} template shows one`);
+    },
+    'design-rationale': (a, spec, out) => {
+        const raw = a.raw;
+        if (!/rejected[ \t]{0,4}:[ \t]{0,4}\S/i.test(raw))
+            out.errors.push(`${a.type}: carries no explicitly rejected alternative ("Considered & rejected: …") (${spec.ref})`);
+        if (!/(?:→|->)[ \t]*Produces DESIGN_SPEC/.test(raw))
+            out.errors.push(`${a.type}: missing the "→ Produces DESIGN_SPEC: {link}" line (${spec.ref})`);
+    },
+    card: (a, spec, out) => {
+        for (const e of cardErrors(a.card ?? null))
+            out.errors.push(`${a.type}: ${e} (${spec.ref})`);
+    },
+};
+/** The sentinel's verdict: errors for reserved types; for a custom type, warnings only (§7.2(4)). */
+function checkSentinel(a, spec, out) {
+    const misclosures = spec?.misclosures ?? {};
+    const misclosed = a.sentinelState === 'interrupted' ? a.foreignSentinels.find((s) => Object.hasOwn(misclosures, s)) : undefined;
+    let problem = null;
+    if (a.sentinelState === 'partial') {
+        problem = `${a.type}: marked partial by <!-- ${a.sentinel} --> — not complete; re-run the producing phase (§3.3)`;
+    }
+    else if (misclosed !== undefined) {
+        const expected = completionSentinels(a.type)[0];
+        problem = `${a.type}: closed with ${misclosed}, ${misclosures[misclosed]} — end it with <!-- ${expected} --> to complete it (${spec?.ref ?? '§3.2'})`;
+    }
+    else if (a.sentinelState === 'interrupted') {
+        const expected = spec ? completionSentinels(a.type)[0] : `${a.type}:COMPLETE`;
+        problem = `${a.type}: completion sentinel <!-- ${expected} --> is missing — treated as interrupted (§3.2)`;
+    }
+    if (problem !== null)
+        (spec ? out.errors : out.warnings).push(problem);
+    for (const s of a.foreignSentinels) {
+        if (s === misclosed)
+            continue;
+        out.warnings.push(`${a.type}: sentinel <!-- ${s} --> inside this annotation belongs to another type and is ignored (§3.2)`);
+    }
+}
+function validate(a) {
+    const out = { errors: [], warnings: [], templateGaps: [] };
+    const spec = typeSpec(a.type);
+    if (!isReferenceTypeName(a.type))
+        out.warnings.push(`${a.type}: type name is outside [A-Z_]+ — readers using the reference grammar will not see it (implementation-notes.md §2)`);
+    checkSentinel(a, spec, out);
+    if (!spec) {
+        // §7.2(4), §8: a consumer never fails on a type it does not know.
+        const near = nearestReserved(a.type);
+        out.warnings.push(`${a.type}: not a reserved type — read and tolerated (§7.2, §8)${near ? `; did you mean ${near}?` : ''}`);
+        return { valid: true, ...out };
+    }
+    if (spec.form === 'inline') {
+        if (a.inlineValue === null || a.inlineValue.trim() === '')
+            out.errors.push(`${a.type}: inline value is empty (§3.4)`);
+        else if (spec.category === 'cross-artifact' && spec.postedIn !== 'gist-description' && !/^https?:\/\/\S+$/.test(a.inlineValue))
+            out.warnings.push(`${a.type}: inline value "${oneLine(a.inlineValue)}" is not a URL (§4.2)`);
+    }
+    else if (spec.form === 'described-marker') {
+        if (!a.inlineValue)
+            out.warnings.push(`${a.type}: marker has no " — {description}" (§4.3)`);
+    }
+    else if (spec.form === 'body' && a.inlineValue !== null) {
+        out.warnings.push(`${a.type}: takes no inline value; "${oneLine(a.inlineValue)}" is ignored (§3.4)`);
+    }
+    for (const alias of a.fieldAliases)
+        out.warnings.push(`${a.type}: field "${oneLine(alias.written)}" read as "${alias.field}" — the ${spec.ref} template writes "${alias.field}"`);
+    for (const field of spec.fields)
+        checkField(spec, field, a, out);
+    for (const section of spec.sections) {
+        if (section.presence === undefined || section.presence === 'optional')
+            continue;
+        if (getField(a.sections, section.heading) !== undefined)
+            continue;
+        if (section.presence === 'required')
+            out.errors.push(`${a.type}: section "### ${section.heading}" is missing — required (${spec.ref})`);
+        else
+            gap(out, `${a.type}: section "### ${section.heading}" is missing — the ${spec.ref} template shows it`);
+    }
+    if (spec.structure)
+        STRUCTURE_RULES[spec.structure]?.(a, spec, out);
+    return { valid: out.errors.length === 0, ...out };
+}
+
+;// CONCATENATED MODULE: ./src/codec/emit.ts
+/**
+ * emit(type, input) — the canonical text of each spec template: tag, title,
+ * lead table, fields, sections (tables, checklists, lists), free body, and the
+ * completion (or partial) sentinel as the last line.
+ *
+ * Every key, value, heading and Markdown body passes through encode() (implementation-notes.md
+ * §1), single-line slots are folded, and open fences are closed, so nothing a
+ * caller passes can add an annotation or change a sentinel state. The type
+ * name is validated, never escaped.
+ */
+
+
+
+
+
+
+
+
+class EmitError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'EmitError';
+    }
+}
+function scalarText(v) {
+    if (v === null || v === undefined)
+        return '';
+    if (Array.isArray(v))
+        return v.map(scalarText).join(', ');
+    if (typeof v === 'object')
+        return JSON.stringify(v);
+    return String(v);
+}
+/** One-line slot: fold line breaks, then escape. */
+function line(v) {
+    return encode(foldLine(scalarText(v)));
+}
+function cellText(v) {
+    return line(v).split('|').join('\\|');
+}
+/**
+ * Multi-line Markdown: split with the codec's one line model (CR, LF, CRLF —
+ * never U+2028/U+2029), drop blank (space/tab) lines at both ends, escape,
+ * and close any fence left open. A line of only U+2028 or a no-break space is
+ * content and is written as it was.
+ */
+function markdown(text) {
+    const lines = splitLines(text);
+    let a = 0;
+    let b = lines.length;
+    while (a < b && isBlankLine(lines[a]))
+        a++;
+    while (b > a && isBlankLine(lines[b - 1]))
+        b--;
+    const kept = lines.slice(a, b);
+    return closeOpenFences(encode(kept.join('\n')), kept);
+}
+function renderTable(rows, columns) {
+    const cols = [...(columns ?? [])];
+    for (const row of rows)
+        for (const k of Object.keys(row))
+            if (!cols.includes(k))
+                cols.push(k);
+    const out = [`| ${cols.map(cellText).join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`];
+    for (const row of rows)
+        out.push(`| ${cols.map((c) => cellText(row[c] ?? '')).join(' | ')} |`);
+    return out.join('\n');
+}
+function renderSection(spec, value) {
+    if (typeof value === 'string')
+        return markdown(value);
+    if (!Array.isArray(value))
+        throw new EmitError('a section value must be Markdown text or a list');
+    if (value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && !('text' in v)))
+        return renderTable(value, spec?.columns);
+    const kind = spec?.kind ?? 'list';
+    return value
+        .map((item, i) => {
+        if (typeof item === 'object' && item !== null && 'text' in item) {
+            // `checked` may arrive as the string "true" from YAML read as strings.
+            const it = item;
+            return `- [${it.checked === true || it.checked === 'true' ? 'x' : ' '}] ${line(it.text)}`;
+        }
+        const text = line(item);
+        if (kind === 'checklist')
+            return `- [ ] ${text}`;
+        if (kind === 'numbered')
+            return `${i + 1}. ${text}`;
+        return `- ${text}`;
+    })
+        .join('\n');
+}
+/**
+ * A value as a CommonMark code span: a backtick run longer than any inside it,
+ * padded with a space where the value starts or ends with a backtick.
+ */
+function codeSpan(value) {
+    let longest = 0;
+    let run = 0;
+    for (let i = 0; i < value.length; i++) {
+        run = value.charCodeAt(i) === GRAVE ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    const ticks = '`'.repeat(longest + 1);
+    const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${value}${pad}${ticks}`;
+}
+/** Does `value` already stand as one code span (`` `x` ``)? */
+function isCodeSpan(value) {
+    return stripCodeSpan(value) !== value;
+}
+/**
+ * The text inside one enclosing code span (`` `fix/x` `` → `fix/x`, CommonMark's
+ * one-space padding removed), or the value unchanged when it is not one. The
+ * one helper every reader of a code-span field (BUILDER's Branch) uses.
+ */
+function stripCodeSpan(value) {
+    const v = value.trim();
+    let n = 0;
+    while (n < v.length && v.charCodeAt(n) === GRAVE)
+        n++;
+    if (n === 0 || v.length < 2 * n + 1)
+        return value;
+    const ticks = v.slice(0, n);
+    if (!v.endsWith(ticks) || v.charCodeAt(v.length - n - 1) === GRAVE)
+        return value;
+    const inner = v.slice(n, v.length - n);
+    // The closing run must be the first backtick run of exactly n inside.
+    let i = 0;
+    while (i < inner.length) {
+        if (inner.charCodeAt(i) !== GRAVE) {
+            i++;
+            continue;
+        }
+        let j = i;
+        while (j < inner.length && inner.charCodeAt(j) === GRAVE)
+            j++;
+        if (j - i === n)
+            return value;
+        i = j;
+    }
+    if (inner.trim() === '')
+        return value;
+    return inner.length >= 2 && inner.startsWith(' ') && inner.endsWith(' ') ? inner.slice(1, -1) : inner;
+}
+function emit_fieldLine(style, key, value, asCode = false) {
+    const k = encodeKey(foldLine(key));
+    if (k === '')
+        throw new EmitError('a field key is empty');
+    let v = line(value);
+    if (asCode && v !== '' && !isCodeSpan(v))
+        v = codeSpan(v);
+    const sep = v === '' ? '' : ' ';
+    return style === 'colon-inside' ? `**${k}:**${sep}${v}` : `**${k}**:${sep}${v}`;
+}
+function orderedFields(spec, fields) {
+    const pairs = Array.isArray(fields) ? fields : Object.entries(fields ?? {});
+    if (!spec)
+        return pairs;
+    const rank = (k) => {
+        const i = spec.fields.findIndex((f) => f.name.toLowerCase() === k.trim().toLowerCase());
+        return i < 0 ? spec.fields.length : i;
+    };
+    return pairs
+        .map((p, i) => ({ p, i }))
+        .sort((x, y) => rank(x.p[0]) - rank(y.p[0]) || x.i - y.i)
+        .map((x) => x.p);
+}
+function orderedSections(spec, sections) {
+    const entries = Object.entries(sections);
+    const find = (h) => spec?.sections.findIndex((s) => s.heading.toLowerCase() === h.trim().toLowerCase()) ?? -1;
+    return entries
+        .map(([h, v], i) => ({ h, v, i, r: find(h) }))
+        .sort((a, b) => (a.r < 0 ? 1e9 : a.r) - (b.r < 0 ? 1e9 : b.r) || a.i - b.i)
+        .map(({ h, v, r }) => [h, v, r >= 0 ? spec?.sections[r] : undefined]);
+}
+function renderFindings(findings) {
+    const out = [];
+    for (const f of findings) {
+        const severity = line(f.severity ?? '');
+        out.push(severity === '' ? '- **Severity**:' : `- **Severity**: ${severity}`);
+        const rest = [
+            ['Location', f.location],
+            ['Issue', f.issue],
+            ['Suggested fix', f.suggestedFix],
+            ['Prevention', f.prevention],
+        ];
+        for (const [k, v] of rest) {
+            if (v === undefined || v === null)
+                continue;
+            // The template writes the location as a code span: `{filepath}:{line}`.
+            const text = k === 'Location' && line(v) !== '' && !isCodeSpan(line(v)) ? codeSpan(line(v)) : line(v);
+            out.push(`  **${k}**: ${text}`);
+        }
+    }
+    return out.join('\n');
+}
+function tagLine(type, value, dash = false) {
+    if (value === undefined)
+        return `<!-- FORGE:${type} -->`;
+    return dash ? `<!-- FORGE:${type} — ${value} -->` : `<!-- FORGE:${type}: ${value} -->`;
+}
+/** The tag line of a one-line form (inline value, marker, described marker). */
+function atomicTag(type, spec, input, warnings) {
+    if (input.status === 'partial')
+        throw new EmitError(`${type} is written in one line and has no partial form`);
+    const form = spec?.form ?? 'inline';
+    if (form === 'marker') {
+        if (input.value !== undefined && input.value !== '')
+            warnings.push(`${type} is a marker with no value; the value was not written`);
+        return tagLine(type);
+    }
+    let value;
+    if (spec?.structure === 'card' && input.card !== undefined)
+        value = cardValue(input.card);
+    else
+        value = line(input.value ?? '');
+    if (form === 'described-marker')
+        return value === '' ? tagLine(type) : tagLine(type, value, true);
+    if (value.trim() === '')
+        throw new EmitError(`${type} needs a non-empty value (§3.4)`);
+    return tagLine(type, value);
+}
+/**
+ * A one-line form, with any fields written as `**Key**:` lines right under the
+ * tag (the deployed shape of markers such as CLAIM_RELEASED) and anything else
+ * given after them: nothing the caller passes is dropped.
+ */
+function emitAtomic(type, spec, input, warnings) {
+    const tag = atomicTag(type, spec, input, warnings);
+    const fields = fieldLines(spec, input.fields);
+    const head = fields.length > 0 ? `${tag}\n${fields.join('\n')}` : tag;
+    const rest = [...(input.title ? [`## ${line(input.title)}`] : []), ...bodyBlocks(spec, input)];
+    return [head, ...rest].join('\n\n');
+}
+function fieldLines(spec, fields) {
+    const codeFields = new Set((spec?.fields ?? []).filter((f) => f.codeSpan).map((f) => f.name.toLowerCase()));
+    return orderedFields(spec, fields).map(([k, v]) => emit_fieldLine(spec?.keyStyle ?? 'colon-after', k, v, codeFields.has(k.trim().toLowerCase())));
+}
+function emitBody(type, spec, input) {
+    const blocks = [];
+    const title = input.title ?? spec?.title;
+    if (title !== undefined && title !== '')
+        blocks.push(`## ${line(title)}`);
+    if (input.table && input.table.length > 0)
+        blocks.push(renderTable(input.table, spec?.leadTable?.columns));
+    const fields = fieldLines(spec, input.fields);
+    if (fields.length > 0)
+        blocks.push(fields.join('\n'));
+    blocks.push(...bodyBlocks(spec, input));
+    const sentinel = input.status === 'partial' ? emittedPartialSentinel(type) : emittedCompleteSentinel(type);
+    // The templates put the title right under the tag; blank lines separate the rest.
+    const head = title !== undefined && title !== '' ? `${tagLine(type)}\n${blocks.shift()}` : tagLine(type);
+    let text = [head, ...blocks].join('\n\n');
+    if (sentinel)
+        text += `\n\n<!-- ${sentinel} -->`;
+    return text;
+}
+/** Findings, sections and free Markdown: the part after the fields. */
+function bodyBlocks(spec, input) {
+    const blocks = [];
+    const sections = { ...(input.sections ?? {}) };
+    if (input.findings && input.findings.length > 0 && !Object.keys(sections).some((h) => h.toLowerCase() === 'findings'))
+        blocks.push(`### Findings\n${renderFindings(input.findings)}`);
+    for (const [heading, value, sectionSpec] of orderedSections(spec, sections)) {
+        const h = line(heading);
+        if (h === '')
+            throw new EmitError('a section heading is empty');
+        const content = renderSection(sectionSpec, value);
+        blocks.push(content === '' ? `### ${h}` : `### ${h}\n${content}`);
+    }
+    if (input.body !== undefined && !isBlankText(input.body))
+        blocks.push(markdown(input.body));
+    return blocks;
+}
+function isBlankText(text) {
+    return splitLines(text).every(isBlankLine);
+}
+/** The keys an emit input may have; anything else is a mistake, never silently dropped. */
+const INPUT_KEYS = new Set(['fields', 'sections', 'table', 'findings', 'body', 'value', 'card', 'status', 'title']);
+function checkInputKeys(type, input) {
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+        throw new EmitError(`emit(${type}, input): input must be an object`);
+    const unknown = Object.keys(input).filter((k) => !INPUT_KEYS.has(k));
+    if (unknown.length > 0)
+        throw new EmitError(`emit(${type}): unknown input key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} — fields go under \`fields\` (emit('${type}', { fields: { ${JSON.stringify(unknown[0])}: … } })); the other keys are ${[...INPUT_KEYS].join(', ')}`);
+}
+/** The annotation text and any warnings. Throws EmitError on input it cannot write faithfully. */
+function emitAnnotation(type, input = {}) {
+    if (typeof type !== 'string' || !isTypeName(type))
+        throw new EmitError(`${quote(type)} is not a type name: use upper-case letters, digits and _ , starting with a letter`);
+    const warnings = [];
+    if (!isReferenceTypeName(type))
+        warnings.push(`type ${type} is outside [A-Z_]+: readers using the reference grammar <!-- FORGE:[A-Z_]+ --> will not see it`);
+    checkInputKeys(type, input);
+    const spec = typeSpec(type);
+    const atomic = spec ? spec.form !== 'body' : input.value !== undefined && !input.fields && !input.sections && !input.body;
+    const text = atomic ? emitAtomic(type, spec, input, warnings) : emitBody(type, spec, input);
+    // Belt and braces: what we write must read back as exactly one annotation of this type.
+    const back = parse(text);
+    const want = input.status === 'partial' ? 'partial' : 'complete';
+    // Unreachable while the rules above hold (every input shape is tested to read back); kept so a
+    // future rule that breaks one fails loudly instead of posting a broken annotation.
+    if (back.length !== 1 || back[0].type !== type || back[0].sentinelState !== want)
+        throw new EmitError(`internal: emitted ${type} does not read back as one ${want} annotation`);
+    return { text, warnings };
+}
+/** What an EmitInput may hold: any other key makes the object the spec's plain field map. */
+const EMIT_INPUT_KEYS = new Set([
+    'fields',
+    'sections',
+    'table',
+    'findings',
+    'body',
+    'value',
+    'card',
+    'status',
+    'title',
+]);
+/**
+ * §13.2's `emit(type, fields)`: the second argument is either the full
+ * EmitInput (fields, sections, body, …) or, as the spec writes it, the fields
+ * themselves (`emit('BUILDER', { Branch: 'fix/x', Commits: 'a1b2c3d' })`) —
+ * told apart by its keys: an object none of whose keys EmitInput has is a
+ * field map. One that mixes the two is refused (emitAnnotation names the
+ * stray keys): its intent cannot be told, and nothing given is ever dropped.
+ */
+function emit(type, input = {}) {
+    const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
+    const keys = isObject ? Object.keys(input) : [];
+    const plainFields = keys.length > 0 && keys.every((k) => !EMIT_INPUT_KEYS.has(k));
+    return emitAnnotation(type, plainFields ? { fields: input } : input).text;
+}
+/** The partial sentinel line for a type (§3.3), in the shape mirroring its completion sentinel. */
+function emitPartial(type) {
+    if (!isTypeName(type))
+        throw new EmitError(`${quote(type)} is not a type name`);
+    return `<!-- ${emittedPartialSentinel(type)} -->`;
+}
+
+;// CONCATENATED MODULE: ./src/codec/labels.ts
+/**
+ * The `workflow:*` label state machine as deployed (implementation-notes.md §4), in one table.
+ * needs-human carries no prefix and is a sticky flag beside the workflow label.
+ */
+const NEEDS_HUMAN = 'needs-human';
+const WORKFLOW_PREFIX = 'workflow:';
+const WORKFLOW_STATES = [
+    'investigating',
+    'ready-to-build',
+    'building',
+    'in-review',
+    'awaiting-merge',
+    'merged',
+    'invalid',
+    'decomposed',
+    'engine-error',
+];
+const RESERVED_LABELS = [...WORKFLOW_STATES.map((s) => WORKFLOW_PREFIX + s), NEEDS_HUMAN];
+/** Terminal: a consumer stops processing the work item (§7.2). */
+const TERMINAL_LABELS = new Set([
+    'workflow:merged',
+    'workflow:invalid',
+    'workflow:decomposed',
+    'workflow:awaiting-merge',
+    'workflow:engine-error',
+    NEEDS_HUMAN,
+]);
+/** Terminal states that end the work without a build: not held to a gate's required types. */
+const ENDED_WITHOUT_BUILD = new Set(['workflow:invalid', 'workflow:decomposed']);
+/** Allowed moves between workflow labels. `any → needs-human | engine-error` is added below. */
+const TRANSITIONS = {
+    'workflow:investigating': ['workflow:ready-to-build', 'workflow:invalid', 'workflow:decomposed'],
+    'workflow:ready-to-build': ['workflow:building', 'workflow:invalid'],
+    'workflow:building': ['workflow:in-review', 'workflow:ready-to-build', 'workflow:invalid'],
+    'workflow:in-review': ['workflow:merged', 'workflow:building', 'workflow:invalid', 'workflow:awaiting-merge'],
+    // implementation-notes.md lists no move out of awaiting-merge; a human merging the PR is the one a reader expects.
+    'workflow:awaiting-merge': ['workflow:merged'],
+    'workflow:merged': [],
+    'workflow:invalid': [],
+    'workflow:decomposed': [],
+    'workflow:engine-error': [],
+};
+const FROM_ANY = new Set(['workflow:engine-error', NEEDS_HUMAN]);
+function isReservedLabel(name) {
+    return RESERVED_LABELS.includes(name);
+}
+function isWorkflowLabel(name) {
+    return name.startsWith(WORKFLOW_PREFIX);
+}
+function isTerminal(label) {
+    return TERMINAL_LABELS.has(label);
+}
+/** The current state from an item's labels: its workflow label, else needs-human, else none. */
+function currentState(labels) {
+    const workflow = labels.filter((l) => isReservedLabel(l) && isWorkflowLabel(l));
+    if (workflow.length > 0)
+        return workflow[0];
+    return labels.includes(NEEDS_HUMAN) ? NEEDS_HUMAN : 'none';
+}
+function anyTerminal(labels) {
+    return labels.some((l) => TERMINAL_LABELS.has(l));
+}
+/** A label move the state machine refuses: the caller's mistake, not a failure. */
+class LabelTransitionError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'LabelTransitionError';
+    }
+}
+/**
+ * Plan moving an item with `labels` to the label `to`. Returns the plan, or
+ * throws a LabelTransitionError naming the refused move. Exclusive: every other
+ * workflow label goes; needs-human stays unless the move is to awaiting-merge.
+ */
+function planTransition(labels, to) {
+    if (!isReservedLabel(to))
+        throw new LabelTransitionError(`"${to}" is not a reserved label (${RESERVED_LABELS.join(', ')})`);
+    const workflow = labels.filter(isWorkflowLabel);
+    if (to === NEEDS_HUMAN) {
+        return { add: labels.includes(NEEDS_HUMAN) ? [] : [NEEDS_HUMAN], remove: [] };
+    }
+    const others = workflow.filter((l) => l !== to);
+    const already = workflow.includes(to);
+    if (!already && !FROM_ANY.has(to)) {
+        const reserved = workflow.filter(isReservedLabel);
+        // No current state: the item may enter the machine anywhere.
+        const allowed = reserved.length === 0 || reserved.some((from) => TRANSITIONS[from]?.includes(to));
+        if (!allowed) {
+            const from = reserved.join(' + ');
+            const options = [...new Set(reserved.flatMap((f) => TRANSITIONS[f] ?? []))];
+            throw new LabelTransitionError(`moving ${from} → ${to} is not an allowed transition (allowed from ${from}: ${[...options, 'workflow:engine-error', NEEDS_HUMAN].join(', ')})`);
+        }
+    }
+    const remove = [...others];
+    if (to === 'workflow:awaiting-merge' && labels.includes(NEEDS_HUMAN))
+        remove.push(NEEDS_HUMAN);
+    return { add: already ? [] : [to], remove };
+}
+
+;// CONCATENATED MODULE: ./src/codec/index.ts
+/**
+ * The FORGE codec: parse, validate and emit annotations (spec v1.0), the type
+ * registry, and the label state machine. No GitHub code lives here.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** GitHub's limit on a comment, issue or milestone body. */
+const MAX_BODY_LENGTH = 65536;
+/**
+ * parse + validate in one call: what `forge parse` prints. The findings are
+ * added to parse's own fresh objects, in a fixed order: copying every
+ * annotation into a new one cost a 64 KB body of 2,400 tiny annotations a
+ * fifth of its cold parse time, mostly in garbage collection.
+ */
+function parseAndValidate(body) {
+    const all = parse(body);
+    for (let i = 0; i < all.length; i++) {
+        const a = all[i];
+        const { valid, errors, warnings, templateGaps } = validate(a);
+        a.valid = valid;
+        a.errors = errors;
+        a.warnings = warnings;
+        a.templateGaps = templateGaps;
+    }
+    return all;
+}
+
+var __webpack_exports__ENDED_WITHOUT_BUILD = __webpack_exports__.xJ;
+var __webpack_exports__EmitError = __webpack_exports__.GU;
+var __webpack_exports__LabelTransitionError = __webpack_exports__.uG;
+var __webpack_exports__MAX_BODY_LENGTH = __webpack_exports__.tr;
+var __webpack_exports__NEEDS_HUMAN = __webpack_exports__._8;
+var __webpack_exports__RESERVED_LABELS = __webpack_exports__.tE;
+var __webpack_exports__TASK_TYPES = __webpack_exports__.ci;
+var __webpack_exports__TERMINAL_LABELS = __webpack_exports__.ZK;
+var __webpack_exports__TYPES = __webpack_exports__.QE;
+var __webpack_exports__WORKFLOW_PREFIX = __webpack_exports__.r3;
+var __webpack_exports__WORKFLOW_STATES = __webpack_exports__.Fv;
+var __webpack_exports__anyTerminal = __webpack_exports__.Hp;
+var __webpack_exports__canonicalJson = __webpack_exports__.dj;
+var __webpack_exports__cardValue = __webpack_exports__.MP;
+var __webpack_exports__closesFence = __webpack_exports__.Tv;
+var __webpack_exports__codeSpan = __webpack_exports__.SS;
+var __webpack_exports__completionSentinels = __webpack_exports__.Iz;
+var __webpack_exports__currentState = __webpack_exports__.JV;
+var __webpack_exports__decode = __webpack_exports__.D4;
+var __webpack_exports__editDistance = __webpack_exports__.YC;
+var __webpack_exports__emit = __webpack_exports__.Ic;
+var __webpack_exports__emitAnnotation = __webpack_exports__.TY;
+var __webpack_exports__emitPartial = __webpack_exports__.Bz;
+var __webpack_exports__emittedCompleteSentinel = __webpack_exports__.y;
+var __webpack_exports__emittedPartialSentinel = __webpack_exports__.c5;
+var __webpack_exports__encode = __webpack_exports__.lF;
+var __webpack_exports__findAnnotations = __webpack_exports__.SU;
+var __webpack_exports__foldLine = __webpack_exports__.wl;
+var __webpack_exports__getField = __webpack_exports__.VI;
+var __webpack_exports__isControl = __webpack_exports__.c0;
+var __webpack_exports__isInline = __webpack_exports__.mO;
+var __webpack_exports__isIso8601 = __webpack_exports__.nO;
+var __webpack_exports__isReferenceTypeName = __webpack_exports__.BK;
+var __webpack_exports__isReserved = __webpack_exports__.Bs;
+var __webpack_exports__isReservedLabel = __webpack_exports__.JA;
+var __webpack_exports__isTerminal = __webpack_exports__.Hd;
+var __webpack_exports__isTypeName = __webpack_exports__.Ai;
+var __webpack_exports__isWorkflowLabel = __webpack_exports__.ke;
+var __webpack_exports__matchEnum = __webpack_exports__.nS;
+var __webpack_exports__nearMisses = __webpack_exports__.UW;
+var __webpack_exports__nearestReserved = __webpack_exports__.dK;
+var __webpack_exports__oneLine = __webpack_exports__.TN;
+var __webpack_exports__openingFence = __webpack_exports__.sv;
+var __webpack_exports__parse = __webpack_exports__.qg;
+var __webpack_exports__parseAndValidate = __webpack_exports__.r8;
+var __webpack_exports__partialSentinels = __webpack_exports__.XE;
+var __webpack_exports__planTransition = __webpack_exports__.Re;
+var __webpack_exports__quote = __webpack_exports__.hD;
+var __webpack_exports__readCard = __webpack_exports__.hX;
+var __webpack_exports__stripCodeSpan = __webpack_exports__.OG;
+var __webpack_exports__typeSpec = __webpack_exports__.KD;
+var __webpack_exports__validate = __webpack_exports__.tf;
+export { __webpack_exports__ENDED_WITHOUT_BUILD as ENDED_WITHOUT_BUILD, __webpack_exports__EmitError as EmitError, __webpack_exports__LabelTransitionError as LabelTransitionError, __webpack_exports__MAX_BODY_LENGTH as MAX_BODY_LENGTH, __webpack_exports__NEEDS_HUMAN as NEEDS_HUMAN, __webpack_exports__RESERVED_LABELS as RESERVED_LABELS, __webpack_exports__TASK_TYPES as TASK_TYPES, __webpack_exports__TERMINAL_LABELS as TERMINAL_LABELS, __webpack_exports__TYPES as TYPES, __webpack_exports__WORKFLOW_PREFIX as WORKFLOW_PREFIX, __webpack_exports__WORKFLOW_STATES as WORKFLOW_STATES, __webpack_exports__anyTerminal as anyTerminal, __webpack_exports__canonicalJson as canonicalJson, __webpack_exports__cardValue as cardValue, __webpack_exports__closesFence as closesFence, __webpack_exports__codeSpan as codeSpan, __webpack_exports__completionSentinels as completionSentinels, __webpack_exports__currentState as currentState, __webpack_exports__decode as decode, __webpack_exports__editDistance as editDistance, __webpack_exports__emit as emit, __webpack_exports__emitAnnotation as emitAnnotation, __webpack_exports__emitPartial as emitPartial, __webpack_exports__emittedCompleteSentinel as emittedCompleteSentinel, __webpack_exports__emittedPartialSentinel as emittedPartialSentinel, __webpack_exports__encode as encode, __webpack_exports__findAnnotations as findAnnotations, __webpack_exports__foldLine as foldLine, __webpack_exports__getField as getField, __webpack_exports__isControl as isControl, __webpack_exports__isInline as isInline, __webpack_exports__isIso8601 as isIso8601, __webpack_exports__isReferenceTypeName as isReferenceTypeName, __webpack_exports__isReserved as isReserved, __webpack_exports__isReservedLabel as isReservedLabel, __webpack_exports__isTerminal as isTerminal, __webpack_exports__isTypeName as isTypeName, __webpack_exports__isWorkflowLabel as isWorkflowLabel, __webpack_exports__matchEnum as matchEnum, __webpack_exports__nearMisses as nearMisses, __webpack_exports__nearestReserved as nearestReserved, __webpack_exports__oneLine as oneLine, __webpack_exports__openingFence as openingFence, __webpack_exports__parse as parse, __webpack_exports__parseAndValidate as parseAndValidate, __webpack_exports__partialSentinels as partialSentinels, __webpack_exports__planTransition as planTransition, __webpack_exports__quote as quote, __webpack_exports__readCard as readCard, __webpack_exports__stripCodeSpan as stripCodeSpan, __webpack_exports__typeSpec as typeSpec, __webpack_exports__validate as validate };
