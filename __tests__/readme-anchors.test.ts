@@ -137,3 +137,16 @@ test.each(PAGES)('%s: every relative link to a file or folder (examples, picture
   const targets = [...text.matchAll(/\]\(([^)\s#:]+)(?:#[^)\s]*)?\)/g)].map((m) => m[1]);
   expect(targets.filter((t) => !existsSync(join(ROOT, normalize(join(dirname(file), t)))))).toEqual([]);
 });
+
+test("docs/workflows.md's legend of the status comment's picture has a row for every state the picture draws", async () => {
+  const { CLASSES } = await import('../src/forge-check/status-comment/body.js');
+  const page = readFileSync(join(ROOT, 'docs', 'workflows.md'), 'utf8');
+  const at = page.indexOf("How to read the chain's boxes");
+  const rows = page
+    .slice(at, page.indexOf('\n\n', page.indexOf('| Box |', at)))
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| Box') && !l.startsWith('|---'))
+    .map((l) => l.split('|')[2].trim().replace(/`/g, ''));
+  const drawn = Object.keys(CLASSES).map((k) => (k === 'extra' ? '· not required' : k));
+  expect(rows.sort()).toEqual(drawn.sort());
+});

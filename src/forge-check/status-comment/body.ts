@@ -72,7 +72,7 @@ export function stageState(item: ItemReport, type: string): StageState {
  * partial or invalid stands out (red or amber, a missing one dashed); a stage
  * found but not required is faint. GitHub renders light and dark themes alike with these.
  */
-const CLASSES: Record<StageState | 'extra', string> = {
+export const CLASSES: Record<StageState | 'extra', string> = {
   complete: 'fill:#d3f9d8,stroke:#2b8a3e,color:#1b4332',
   blocked: 'fill:#ffc9c9,stroke:#c92a2a,color:#5c0011,stroke-width:3px',
   partial: 'fill:#fff3bf,stroke:#e67700,color:#5c3c00,stroke-width:2px',
