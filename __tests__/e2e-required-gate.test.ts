@@ -228,6 +228,24 @@ describe('3. merge queues', () => {
     expect(gh.statusesOn(repo, groupC)).toMatchObject([{ state: 'failure', description: `PR #${c.pr.number}: Missing REVIEWER` }]);
   });
 
+  test('a batched group: every entry sharing its commit is judged, the later one that does not conform fails it', async () => {
+    const repo = setupRepo();
+    const a = pipeline(repo, 'fix/a', 'maintainer', true);
+    const b = pipeline(repo, 'fix/b', 'maintainer', true);
+    const c = pipeline(repo, 'fix/c', 'maintainer', false);
+    const batch = 'e5'.repeat(20);
+    // One group for three PRs: GitHub gives every entry of the batch the group's head commit.
+    gh.repo(repo).mergeQueue.set('main', [
+      { pull: a.pr.number, head: batch },
+      { pull: b.pr.number, head: batch },
+      { pull: c.pr.number, head: batch },
+    ]);
+    const r = await gate(repo, groupEvent(batch, c.pr.number));
+    expect(r.code).toBe(1);
+    expect(gh.statusesOn(repo, batch)).toMatchObject([{ state: 'failure', description: `PR #${c.pr.number}: Missing REVIEWER` }]);
+    expect(r.summary).toContain(`(PR #${a.pr.number}, #${b.pr.number}, #${c.pr.number})`);
+  });
+
   test('an exempt PR in the group passes', async () => {
     const repo = setupRepo();
     const bump = gh.issue(repo, { user: 'dependabot[bot]', pull: { body: 'Bumps y.', head: 'dependabot/y' } });

@@ -227,7 +227,9 @@ const queueRetryDelays = (): number[] => retryWaits('FORGE_QUEUE_RETRY_MS', QUEU
  * A merge group's PRs: GitHub builds the group for one queue entry on top of
  * every entry ahead of it, so its commit holds the changes of that entry and
  * all before it. The entry is the one whose head commit is the group's
- * (GraphQL mergeQueue). The group is decided on all of its PRs or not at all:
+ * (GraphQL mergeQueue) — in a batched group several entries share it, and
+ * the group's ref names the last — with every entry ahead of the furthest of
+ * them. The group is decided on all of its PRs or not at all:
  * when the queue cannot be read, or does not hold the entry, after the
  * retries, the group gets `error` naming why — never a verdict on the PR its
  * ref names alone, whose commit holds changes nobody checked.
@@ -239,8 +241,12 @@ async function forGroup(gh: GitHub, inputs: ItemInputs, t: Extract<Trigger, { ki
     if (wait > 0) await sleep(wait);
     try {
       const entries = await mergeQueueEntries(gh, inputs.repo, t.base);
-      const own = entries.find((e) => e.head?.toLowerCase() === t.sha.toLowerCase());
-      if (own) {
+      // A batched group holds several entries with one head commit: the group's ref names its last PR, and every
+      // entry sharing the commit is in it — the group reaches the furthest of them, and holds every entry ahead.
+      const named = queuedPull(t.headRef);
+      const ours = entries.filter((e) => e.head?.toLowerCase() === t.sha.toLowerCase() || (named !== null && e.pull === named));
+      const own = ours.reduce<(typeof entries)[number] | null>((last, e) => (last === null || e.position > last.position ? e : last), null);
+      if (own && ours.some((e) => e.head?.toLowerCase() === t.sha.toLowerCase())) {
         const pulls = entries.filter((e) => e.position <= own.position && e.pull !== null).map((e) => e.pull as number);
         return {
           targets: pulls.map((number) => ({ kind: 'pull', number, named: null })),
