@@ -371,3 +371,35 @@ describe('16. GitHub Enterprise Server', () => {
     }
   });
 });
+
+describe("11. GitHub's GraphQL timeout answer", () => {
+  const timeout = {
+    operation: /query ForgeContext\b/,
+    body: {
+      data: null,
+      errors: [
+        { message: 'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.' },
+      ],
+    },
+  };
+  const context = (repo: string, number: number) =>
+    runBundle('forge-context', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', 'issue-number': String(number) },
+    });
+
+  test("one timeout is asked once more and the reader decides on the whole answer; two fail naming GitHub's reason", async () => {
+    const repo = setupRepo();
+    const { issue } = pipeline(repo);
+    gh.fail('POST', /^\/graphql$/, 200, 1, timeout);
+    const once = await context(repo, issue.number);
+    expect(once.code).toBe(0);
+    expect(once.outputs['next-phase']).toBe('REVIEWER');
+    expect(once.stdout).toContain("GitHub's GraphQL answer timed out on /graphql; asking once more");
+    gh.fail('POST', /^\/graphql$/, 200, 2, timeout);
+    const twice = await context(repo, issue.number);
+    expect(twice.code).toBe(1);
+    expect(twice.stdout).toMatch(/::error::.*Something went wrong while executing your query\. This may be the result of a timeout/);
+  });
+});

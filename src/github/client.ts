@@ -121,6 +121,14 @@ export function isGraphqlUrl(url: string): boolean {
   }
 }
 
+/** GitHub's GraphQL timeout answer: HTTP 200, `data: null`, an error saying it timed out. */
+function timedOutAnswer(answer: unknown): boolean {
+  const a = answer as { data?: { data?: unknown; errors?: Array<{ message?: string }> } };
+  const body = a?.data;
+  if (!body || !Array.isArray(body.errors) || (body.data !== null && body.data !== undefined)) return false;
+  return body.errors.some((e) => /timeout|timed out/i.test(e?.message ?? ''));
+}
+
 /** A GraphQL answer that is GitHub's rate limit (HTTP 200, an error of type RATE_LIMITED): what it said and how long to wait. */
 function rateLimitedAnswer(answer: unknown): { message: string; waitSeconds: number | null; resetAt: string | null } | null {
   const a = answer as { data?: { errors?: Array<{ type?: string; message?: string }> }; headers?: Record<string, unknown> };
@@ -166,6 +174,16 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
         if (stats.firstAnswerAt === null) {
           const at = Date.parse(String((answer as { headers?: Record<string, unknown> }).headers?.date ?? ''));
           if (!Number.isNaN(at)) stats.firstAnswerAt = at;
+        }
+        // GitHub's timeout answer (HTTP 200, no data, "… timeout …"): it charges each, so it is asked once more, not
+        // more; a caller that can ask for less (the dispatcher's sweep) halves its page instead.
+        const own = (options.request ?? {}) as { noTimeoutRetry?: boolean };
+        if (timedOutAnswer(answer) && attempt === 0 && !own.noTimeoutRetry) {
+          log(`GitHub's GraphQL answer timed out on ${options.url}; asking once more`);
+          stats.retries++;
+          stats.requests++;
+          await sleep(1000);
+          continue;
         }
         // GitHub answers a GraphQL rate limit with HTTP 200 and RATE_LIMITED beside no data: waited out like a REST one.
         const limited = rateLimitedAnswer(answer);

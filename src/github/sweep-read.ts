@@ -83,7 +83,9 @@ export function isGraphqlTimeout(err: unknown): boolean {
 
 async function askPage(gh: GitHub, r: Repo, vars: Record<string, unknown>): Promise<{ data: SweepData; errors: GraphqlError[] }> {
   try {
-    return { data: await gh.graphql<SweepData>(SWEEP_QUERY, { owner: r.owner, repo: r.repo, ...vars }), errors: [] };
+    // No retry of a timeout at the same size: the sweep halves its page instead (GitHub charges each timeout).
+    const options = { owner: r.owner, repo: r.repo, ...vars, request: { noTimeoutRetry: true } };
+    return { data: await gh.graphql<SweepData>(SWEEP_QUERY, options), errors: [] };
   } catch (err) {
     const e = err as { data?: SweepData | null; errors?: GraphqlError[] };
     if (e?.data === undefined || e.data === null || !Array.isArray(e.errors)) throw err;
