@@ -49,7 +49,14 @@ function pipeline(repo: string, head: string, reviewed = true) {
   for (let i = 0; i < 50; i++) gh.comment(repo, issue.number, 'drive-by', `thoughts ${i}`);
   gh.comment(repo, issue.number, 'maintainer', builder(head));
   const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head } });
-  if (reviewed) gh.comment(repo, pr.number, 'maintainer', reviewer());
+  // The REVIEWER as forge-emit writes it: naming the commit it reviewed, so no record of when the head arrived is asked.
+  if (reviewed)
+    gh.comment(
+      repo,
+      pr.number,
+      'maintainer',
+      reviewer().replace('**Verdict**: APPROVED', `**Verdict**: APPROVED\n**Commit**: ${pr.pull?.sha}`),
+    );
   return { issue, pr, sha: pr.pull?.sha ?? '' };
 }
 
@@ -141,7 +148,13 @@ test('an issue comment that re-gates 3 PRs: 8 requests at most (which PRs, their
     pr,
     ...['fix/d1', 'fix/d2'].map((head) => gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue.number}`, head } })),
   ];
-  for (const p of pulls.slice(1)) gh.comment(repo, p.number, 'maintainer', reviewer());
+  for (const p of pulls.slice(1))
+    gh.comment(
+      repo,
+      p.number,
+      'maintainer',
+      reviewer().replace('**Verdict**: APPROVED', `**Verdict**: APPROVED\n**Commit**: ${p.pull?.sha}`),
+    );
   const event = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue.number }, comment: { id: 1 } } };
   const before = gh.requests.length;
   const points = gh.points;

@@ -411,6 +411,11 @@ export function reviewedCommitOf(body: string): string | null {
  * current head reached the PR. When GitHub keeps no record of that moment, it
  * does not count: a REVIEWER nobody can place is about no code known.
  */
+/** A PR comment (not a review) that holds a REVIEWER annotation — not one that only mentions the tag, as the gate's own status comment does. */
+function isReviewerComment(c: ThreadComment): boolean {
+  return c.body.includes('FORGE:REVIEWER') && !('review' in c) && parse(c.body).some((a) => a.type === 'REVIEWER');
+}
+
 function splitStaleComments(
   number: number,
   thread: WorkItem,
@@ -418,7 +423,7 @@ function splitStaleComments(
   dating: HeadDating | null,
   mode: StaleReviews,
 ): { passedOver: Ignored[]; stale: ThreadComment[]; notices: string[] } {
-  const reviewers = thread.comments.filter((c) => c.body.includes('FORGE:REVIEWER') && !('review' in c));
+  const reviewers = thread.comments.filter(isReviewerComment);
   if (mode === 'keep' || reviewers.length === 0 || dating === null) return { passedOver: [], stale: [], notices: [] };
   const head = info.sha.toLowerCase();
   const short = info.sha.slice(0, 12);
@@ -551,8 +556,15 @@ export async function gatherPull(
     ...(snap !== null ? { headSince: snap.headSince } : {}),
   });
   notices.push(...evidence.notes);
-  const asks = inputs.staleReviews === 'dismiss' && pr.comments.some((c) => c.body.includes('FORGE:REVIEWER') && !('review' in c));
-  const dating = asks ? await dateHead(gh, inputs, info, evidence.headSince, olderCommit) : null;
+  // Only a REVIEWER comment that names no commit is placed in time: one naming its commit is judged by that commit.
+  const asks = inputs.staleReviews === 'dismiss' && pr.comments.some((c) => isReviewerComment(c) && reviewedCommitOf(c.body) === null);
+  // With every REVIEWER comment naming its commit, nothing is placed in time: no record is asked for.
+  const dating =
+    inputs.staleReviews !== 'dismiss'
+      ? null
+      : asks
+        ? await dateHead(gh, inputs, info, evidence.headSince, olderCommit)
+        : { at: null, notBefore: null, why: 'not asked: every REVIEWER comment names its commit' };
   const stale = splitStaleComments(number, pr, info, dating, inputs.staleReviews);
   passedOver.push(...stale.passedOver);
   notices.push(...stale.notices);

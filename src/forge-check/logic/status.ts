@@ -89,10 +89,9 @@ export async function keepStatus(
   read?: ReadonlyMap<string, CommitStatus> | null,
 ): Promise<StatusOutcome> {
   const status: CommitStatus = { ...desired, context: settings.context, targetUrl: settings.targetUrl };
-  try {
-    // The newest status in our context as this run's snapshot read it; asked for only when the snapshot did not.
-    const newest = read ? (read.get(settings.context.toLowerCase()) ?? null) : await latestStatus(gh, r, sha, settings.context);
-    const startedReading = requestStats(gh).firstAnswerAt;
+  const startedReading = requestStats(gh).firstAnswerAt;
+  // What the newest status in the context means for this run: a newer run's (left standing), ours already, or neither.
+  const judge = (newest: CommitStatus | null): StatusOutcome | null => {
     const writtenAt = newest?.createdAt ? Date.parse(newest.createdAt) : Number.NaN;
     if (newest && startedReading !== null && writtenAt > startedReading) {
       const writer = runIdOf(newest.targetUrl, settings.targetUrl);
@@ -104,21 +103,18 @@ export async function keepStatus(
     }
     if (newest && newest.state === status.state && newest.description === status.description)
       return { result: 'unchanged', warning: null, note: null };
+    return null;
+  };
+  try {
+    // The newest status in our context as this run's snapshot read it; asked for only when the snapshot did not.
+    const newest = read ? (read.get(settings.context.toLowerCase()) ?? null) : await latestStatus(gh, r, sha, settings.context);
+    const first = judge(newest);
+    if (first) return first;
     // About to change the verdict: a status read in this run's own first answer cannot be newer than that answer, so
     // what landed since is asked now — one request, only when writing — and a newer run's verdict is left standing.
     if (read) {
-      const now = await latestStatus(gh, r, sha, settings.context);
-      const landedAt = now?.createdAt ? Date.parse(now.createdAt) : Number.NaN;
-      if (now && startedReading !== null && landedAt > startedReading) {
-        const writer = runIdOf(now.targetUrl, settings.targetUrl);
-        return {
-          result: 'superseded',
-          warning: null,
-          note: `the "${settings.context}" status on ${what} (${sha.slice(0, 12)}) was written at ${now.createdAt}, after this run started reading (${new Date(startedReading).toISOString()})${writer !== null ? ` by run ${writer}` : ''}: left as it is`,
-        };
-      }
-      if (now && now.state === status.state && now.description === status.description)
-        return { result: 'unchanged', warning: null, note: null };
+      const since = judge(await latestStatus(gh, r, sha, settings.context));
+      if (since) return since;
     }
     await createStatus(gh, r, sha, status);
     return { result: 'created', warning: null, note: null };
