@@ -214,16 +214,22 @@ describe("GitHub's recorded payloads (@octokit/webhooks-examples)", () => {
   });
 });
 
-test('two drafts made by racing closes are merged into the older by the next run; an extra one with text of yours is left and named', async () => {
+/** Two closed issues of a milestone and the draft a first run made for the first: `only(n)` is that draft's body for issue n alone. */
+async function firstDraft() {
   const { repo, milestone } = setup();
   const m = { number: milestone.number, title: milestone.title };
   const a = closedIssue(repo, milestone.number, 'First');
   const b = closedIssue(repo, milestone.number, 'Second');
-  // Each racing run found no draft and made its own, with the one entry it read.
   await run(repo, closeEvent(repo, a, m));
   const state = gh.repo(repo);
   const first = state.releases[0];
   const only = (n: number) => (first.body ?? '').replace(new RegExp(`#${a.number}\\b`, 'g'), `#${n}`);
+  return { repo, milestone, m, a, b, state, first, only };
+}
+
+test('two drafts made by racing closes are merged into the older by the next run; an extra one with text of yours is left and named', async () => {
+  // Each racing run found no draft and made its own, with the one entry it read.
+  const { repo, milestone, m, a, b, state, first, only } = await firstDraft();
   state.releases.push({ ...first, id: first.id + 1, body: only(b.number) });
   expect(state.releases.filter((x) => x.draft)).toHaveLength(2);
   const c = closedIssue(repo, milestone.number, 'Third');
@@ -251,14 +257,7 @@ test('the draft landed but its answer was a 502: it is read back, not created tw
 });
 
 test('a racing draft CI uploaded its assets to is the one kept: the notes join the files, the other is merged and deleted', async () => {
-  const { repo, milestone } = setup();
-  const m = { number: milestone.number, title: milestone.title };
-  const a = closedIssue(repo, milestone.number, 'First');
-  const b = closedIssue(repo, milestone.number, 'Second');
-  await run(repo, closeEvent(repo, a, m));
-  const state = gh.repo(repo);
-  const first = state.releases[0];
-  const only = (n: number) => (first.body ?? '').replace(new RegExp(`#${a.number}\\b`, 'g'), `#${n}`);
+  const { repo, m, a, b, state, first, only } = await firstDraft();
   state.releases.push({ ...first, id: first.id + 1, body: only(b.number), assets: ['forge-linux-x64.tar.gz'] });
   const r = await run(repo, closeEvent(repo, b, m));
   expect(r.code).toBe(0);

@@ -7,14 +7,19 @@
 
 const ID = /^(?:[0-9a-f]{20,40}|\d{1,12})$/;
 
-/** The gist id a URL points to, or null when it is not a gist URL. */
-export function gistIdFromUrl(value: string): string | null {
-  let url: URL;
+/** The URL a text names, or null when it names none. */
+function urlOf(value: string): URL | null {
   try {
-    url = new URL(value.trim());
+    return new URL(value.trim());
   } catch {
     return null;
   }
+}
+
+/** The gist id a URL points to, or null when it is not a gist URL. */
+export function gistIdFromUrl(value: string): string | null {
+  const url = urlOf(value);
+  if (url === null) return null;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   let segments = url.pathname.split('/').filter(Boolean);
   const gistHost = url.hostname.startsWith('gist.');
@@ -52,12 +57,8 @@ export function gistUrlsInText(text: string): Array<{ url: string; id: string }>
  * when it is no URL.
  */
 export function gistHostOf(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
+  const url = urlOf(value);
+  if (url === null) return null;
   const host = url.hostname.toLowerCase();
   if (host === 'gist.githubusercontent.com') return 'github.com';
   return host.startsWith('gist.') ? host.slice('gist.'.length) : host;
