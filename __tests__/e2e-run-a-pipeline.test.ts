@@ -8,10 +8,12 @@
  * label the agent's App moves (never one the workflow token moves) or an
  * issue opened starts the dispatcher; a close starts the release notes.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from '../src/codec/index.js';
+import { investigator, trajectory } from './support/seed.js';
 import type { FakeGitHub, Issue } from './support/github-server.js';
 import { ROOT } from './support/run-action.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
@@ -62,7 +64,12 @@ class Pipeline {
   }
 
   /** One run of a workflow file of the repository, for an event. */
-  async run(workflow: string, event: { name: string; payload: Record<string, unknown> }, inputs?: Record<string, string>) {
+  async run(
+    workflow: string,
+    event: { name: string; payload: Record<string, unknown> },
+    inputs?: Record<string, string>,
+    job: { vars?: Record<string, string>; checkout?: () => string } = {},
+  ) {
     const steps = await runWorkflow(parseWorkflow(this.r.files.get(`.github/workflows/${workflow}`) ?? ''), {
       apiUrl: gh.url,
       repository: this.repo,
@@ -70,9 +77,10 @@ class Pipeline {
       appToken: 'ghs_agent',
       event,
       inputs,
-      vars: { FORGE_AGENT_APP_ID: '42' },
+      vars: { FORGE_AGENT_APP_ID: '42', ...job.vars },
       runId: String(++this.runId),
       run: (step, env, workspace) => this.agent(step, env, workspace),
+      checkout: job.checkout,
     });
     this.ran.push({ workflow, steps });
     return steps;
@@ -131,10 +139,14 @@ class Pipeline {
     const stage = /agent\.sh (\w+)/.exec(step.run ?? '')?.[1];
     if (!stage) {
       // Not the agent: the script runs in bash as written, with its env.
+      // In the job's workspace, never the test's own folder.
+      const cwd = workspace || mkdtempSync(join(tmpdir(), 'forge-step-'));
       const ran = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run ?? ''], {
-        env: { PATH: process.env.PATH ?? '', ...env },
+        cwd,
+        env: { PATH: process.env.PATH ?? '', HOME: cwd, ...env },
         encoding: 'utf8',
       });
+      this.said.push(ran.stderr);
       this.said.push(ran.stdout);
       return { code: ran.status ?? 1 };
     }
@@ -343,4 +355,48 @@ describe('a pipeline run from the docs, as written', () => {
     expect(builds()).toBe(2);
     expect(p.types(issue.number).filter((t) => t === 'BUILDER:complete')).toHaveLength(2);
   });
+});
+
+test("the release-notes example's file job, switched on by its variable: the milestone's notes committed and pushed, the draft kept too", async () => {
+  const p = new Pipeline();
+  const milestone = gh.milestone(p.repo, { title: 'v2.0' });
+  const issue = gh.issue(p.repo, { title: 'Done', state: 'closed', milestone: milestone.number });
+  gh.comment(p.repo, issue.number, 'forge-agent[bot]', investigator());
+  gh.comment(p.repo, issue.number, 'forge-agent[bot]', trajectory(300));
+  // The repository as the job checks it out: a clone of a bare origin on main.
+  const root = mkdtempSync(join(tmpdir(), 'forge-notes-'));
+  const origin = join(root, 'origin.git');
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, encoding: 'utf8' });
+  git(root, 'init', '-q', '--bare', '-b', 'main', origin);
+  const seed = join(root, 'seed');
+  git(root, 'clone', '-q', origin, seed);
+  writeFileSync(join(seed, 'README.md'), 'x\n');
+  git(seed, 'add', 'README.md');
+  git(seed, 'commit', '-q', '-m', 'init');
+  git(seed, 'push', '-q', 'origin', 'HEAD:main');
+  let n = 0;
+  const checkout = () => {
+    const work = join(root, `work${++n}`);
+    git(root, 'clone', '-q', '-b', 'main', origin, work);
+    return work;
+  };
+  const event = {
+    name: 'issues',
+    payload: {
+      action: 'closed',
+      issue: { number: issue.number, milestone: { number: milestone.number, title: milestone.title } },
+      repository: { full_name: p.repo, default_branch: 'main' },
+    },
+  };
+  const steps = await p.run('forge-release-notes.yml', event, undefined, { vars: { FORGE_RELEASE_NOTES_FILE: 'true' }, checkout });
+  expect(steps.filter((s) => s.outcome === 'failure')).toEqual([]);
+  expect([...new Set(steps.filter((s) => s.outcome !== 'skipped').map((s) => s.job))]).toEqual(['draft', 'file']);
+  const notes = git(origin, 'show', 'main:RELEASE_NOTES.md');
+  expect(notes).toContain(`#${issue.number}`);
+  expect(git(origin, 'log', '-1', '--format=%s', 'main')).toBe('Release notes for v2.0\n');
+  expect(p.r.releases.find((x) => x.draft)?.body).toContain(`#${issue.number}`);
+  // Run again: nothing new, nothing committed.
+  await p.run('forge-release-notes.yml', event, undefined, { vars: { FORGE_RELEASE_NOTES_FILE: 'true' }, checkout });
+  expect(git(origin, 'rev-list', '--count', 'main')).toBe('2\n');
 });

@@ -54,6 +54,8 @@ export interface RunContext {
   runId: string;
   /** A `run:` step: the agent, scripted by the test. */
   run: (step: Step, env: Record<string, string>, workspace: string) => Promise<RunStepResult>;
+  /** What actions/checkout leaves: the workspace folder (default: an empty one). */
+  checkout?: () => string;
 }
 
 export interface StepRecord {
@@ -148,7 +150,7 @@ export async function runWorkflow(workflow: Workflow, ctx: RunContext): Promise<
       let code = 0;
       let result: RunResult | undefined;
       const ours = step.uses ? OURS.exec(step.uses)?.[1] : undefined;
-      if (step.uses?.startsWith('actions/checkout@')) workspace = mkdtempSync(join(tmpdir(), 'forge-job-'));
+      if (step.uses?.startsWith('actions/checkout@')) workspace = ctx.checkout ? ctx.checkout() : mkdtempSync(join(tmpdir(), 'forge-job-'));
       else if (step.uses?.startsWith('actions/create-github-app-token@')) outputs = { token: ctx.appToken };
       else if (ours === 'forge-gate') {
         result = await runComposite('forge-gate', {
