@@ -121,12 +121,16 @@ export function isGraphqlUrl(url: string): boolean {
   }
 }
 
-/** GitHub's GraphQL timeout answer: HTTP 200, `data: null`, an error saying it timed out. */
-function timedOutAnswer(answer: unknown): boolean {
-  const a = answer as { data?: { data?: unknown; errors?: Array<{ message?: string }> } };
-  const body = a?.data;
-  if (!body || !Array.isArray(body.errors) || (body.data !== null && body.data !== undefined)) return false;
-  return body.errors.some((e) => /timeout|timed out/i.test(e?.message ?? ''));
+/**
+ * GitHub's GraphQL timeout answer, as a body (`{ data, errors }`: HTTP 200,
+ * no data, an error saying it timed out) or as the error Octokit throws for it
+ * (the same fields), or a 502/504 of the same.
+ */
+export function isGraphqlTimeout(answer: unknown): boolean {
+  const a = (answer ?? {}) as { status?: number; data?: unknown; errors?: Array<{ message?: string }> };
+  if (a.status === 502 || a.status === 504) return true;
+  if (!Array.isArray(a.errors) || (a.data !== null && a.data !== undefined)) return false;
+  return a.errors.some((e) => /timeout|timed out/i.test(e?.message ?? ''));
 }
 
 /** A GraphQL answer that is GitHub's rate limit (HTTP 200, an error of type RATE_LIMITED): what it said and how long to wait. */
@@ -178,7 +182,7 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
         // GitHub's timeout answer (HTTP 200, no data, "… timeout …"): it charges each, so it is asked once more, not
         // more; a caller that can ask for less (the dispatcher's sweep) halves its page instead.
         const own = (options.request ?? {}) as { noTimeoutRetry?: boolean };
-        if (timedOutAnswer(answer) && attempt === 0 && !own.noTimeoutRetry) {
+        if (isGraphqlTimeout((answer as { data?: unknown }).data) && attempt === 0 && !own.noTimeoutRetry) {
           log(`GitHub's GraphQL answer timed out on ${options.url}; asking once more`);
           stats.retries++;
           stats.requests++;

@@ -15,7 +15,7 @@
  */
 import type { PipelineAnswer } from '../common/pipeline.js';
 import type { Repo } from '../common/repo.js';
-import type { GitHub } from './client.js';
+import { isGraphqlTimeout, type GitHub } from './client.js';
 import { ISSUE_FIELDS, snapshotOfNode, type ContextSnapshot, type GraphqlError, type IssueNode } from './context-read.js';
 import { api, describeApiError } from './errors.js';
 import { pipelineFromNode, PIPELINE_FIELD, type PipelineNode } from './pipeline-read.js';
@@ -71,14 +71,6 @@ export interface Sweep {
   pulls: SweptPull[];
   requests: number;
   points: number;
-}
-
-/** GitHub's answer to a query that ran too long: HTTP 200, no data, "Something went wrong … timeout" (or a 502 of the same). */
-export function isGraphqlTimeout(err: unknown): boolean {
-  const e = (err ?? {}) as { status?: number; data?: unknown; errors?: GraphqlError[]; message?: string };
-  if (e.status === 502 || e.status === 504) return true;
-  const messages = Array.isArray(e.errors) ? e.errors.map((x) => x.message ?? '') : [e.message ?? ''];
-  return (e.data === null || e.data === undefined) && messages.some((m) => /timeout|timed out/i.test(m));
 }
 
 async function askPage(gh: GitHub, r: Repo, vars: Record<string, unknown>): Promise<{ data: SweepData; errors: GraphqlError[] }> {
