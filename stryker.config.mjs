@@ -13,6 +13,7 @@ export default {
     'src/common/closing.ts',
     'src/common/pipeline.ts',
     'src/common/periods.ts',
+    'src/common/context-digest.ts',
     'src/decision/**/*.ts',
   ],
   // actions/<name>/src are links to src/ for local-action: a sandbox copy would

@@ -224,3 +224,62 @@ describe('verdicts and domains, read once (the gate reads them the same way)', (
     expect(evaluate([lookalike.issue], [lookalike.pr], { ...gate, pull }).blocked).toEqual(['REVIEWER (SECURITY) requests changes']);
   });
 });
+
+describe("the digest's gists part", () => {
+  const URL = 'https://gist.github.example/agent/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1';
+  const pointer = () => at(emit('KNOWLEDGE_GIST', { value: URL }));
+  const read = (content: string, error: string | null = null) => [
+    {
+      type: 'KNOWLEDGE_GIST',
+      url: URL,
+      id: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1',
+      via: 'x',
+      files: error ? [] : [{ name: 'k.md', content, truncated: false }],
+      error,
+    },
+  ];
+  const chain = ['INVESTIGATOR', 'BUILDER', 'REVIEWER'];
+  const builderWith = (digest: string) =>
+    at(emit('BUILDER', { fields: { Branch: 'fix/x', Commits: 'a1b2c3d', 'Files changed': '1', 'Context digest': digest } }));
+
+  test('the digest quotes what the pack quotes: the gist files read, and nothing more when none is', () => {
+    const comments = [at(investigator()), pointer()];
+    const req = request(comments, { chain, stage: 'BUILDER' });
+    const plain = buildContext(req).digest;
+    expect(plain).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const quoted = buildContext(req, read('v1')).digest;
+    expect(quoted.startsWith(`${plain}+gists:`)).toBe(true);
+    expect(buildContext(req, read('v2')).digest).not.toBe(quoted);
+    // A gist that could not be read quotes nothing, so it adds nothing.
+    expect(buildContext(req, read('', 'rate limited (403)')).digest).toBe(plain);
+  });
+
+  test('a stage that recorded its gists: same, changed, or not checked when a gist went unread; only the included one is judged', () => {
+    const comments = [at(investigator()), pointer()];
+    const digest = buildContext(request(comments, { chain, stage: 'BUILDER' }), read('v1')).digest;
+    const older = builderWith(digest);
+    const newer = builderWith(digest);
+    const all = [...comments, older, newer];
+    const entries = (gists: ReturnType<typeof read>) =>
+      buildContext(request(all, { chain, stage: 'REVIEWER' }), gists).stages.filter((e) => e.type === 'BUILDER');
+    expect(entries(read('v1')).map((e) => [e.status, e.gists])).toEqual([
+      ['superseded', undefined],
+      ['included', 'same'],
+    ]);
+    const changed = buildContext(request(all, { chain, stage: 'REVIEWER' }), read('v2'));
+    expect(changed.stages.find((e) => e.status === 'included' && e.type === 'BUILDER')?.gists).toBe('changed');
+    expect(changed.markdown).toContain('Gists changed: BUILDER');
+    // Not a route matter: the next phase is the one the gate computes without the gists.
+    expect(changed.nextPhase).toBe(buildContext(request(all, { chain, stage: 'REVIEWER' })).nextPhase);
+    expect(entries(read('', 'not found (404)')).find((e) => e.status === 'included')?.gists).toBe('not checked');
+    expect(entries([]).find((e) => e.status === 'included')?.gists).toBe('not checked');
+    expect(buildContext(request(all, { chain, stage: 'REVIEWER' }), read('v1')).markdown).not.toContain('Gists changed');
+  });
+
+  test('a stage that recorded no gists part has nothing to compare', () => {
+    const comments = [at(investigator()), pointer()];
+    const digest = buildContext(request(comments, { chain, stage: 'BUILDER' })).digest;
+    const r = buildContext(request([...comments, builderWith(digest)], { chain, stage: 'REVIEWER' }), read('v2'));
+    expect(r.stages.find((e) => e.type === 'BUILDER')?.gists).toBeUndefined();
+  });
+});

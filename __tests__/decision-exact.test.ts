@@ -4,13 +4,15 @@
  * log), which annotation speaks for a stage and in what order, each stage
  * line of `stages`, the chain's order and the digest's inputs.
  */
+import { createHash } from 'node:crypto';
 import { emit } from '../src/codec/index.js';
 import { parseTrustPolicy } from '../src/common/trust.js';
 import type { ThreadComment, WorkItem } from '../src/common/work-item.js';
 import { parseChain, parseStage, stagesBefore } from '../src/decision/chain.js';
 import { claimOf, stageRuns } from '../src/decision/claims.js';
 import { collectCandidates, type Candidate } from '../src/decision/collect.js';
-import { staleStages, upstreamDigest } from '../src/decision/digest.js';
+import { gistDrift, gistsDigest, staleStages, upstreamDigest } from '../src/decision/digest.js';
+import { composeDigest, digestParts } from '../src/common/context-digest.js';
 import { route, routeHoldsGate } from '../src/decision/next-phase.js';
 import { allIncluded, newestIncluded, select, stageEntries } from '../src/decision/select.js';
 import { builder, investigator, reviewer, userFeedback } from './support/seed.js';
@@ -310,6 +312,67 @@ describe('the digest and stale stages', () => {
     const b = upstreamDigest(sel([on([ok, built])]), ['BUILDER', 'INVESTIGATOR', 'REVIEWER'], 'REVIEWER');
     expect(a).not.toBe(b);
     expect(upstreamDigest(sel([on([])]), CHAIN, 'BUILDER')).toBe('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+
+  test("a recorded gists' part never makes a stage stale: the route compares the annotations' part, which every decider reads", () => {
+    const ok = at(investigator());
+    const built = at(builder());
+    const d = upstreamDigest(sel([on([ok, built])]), CHAIN, 'REVIEWER');
+    const reviewed = (digest: string) =>
+      item(9, [at(emit('REVIEWER', { fields: { Verdict: 'APPROVED', 'Context digest': digest } }))], { kind: 'pull' });
+    expect(staleStages(sel([on([ok, built]), reviewed(`${d}+gists:${'a'.repeat(64)}`)]), CHAIN)).toEqual([]);
+    const rebuilt = on([ok, built, at(builder())]);
+    const [stale] = staleStages(sel([rebuilt, reviewed(`${d}+gists:${'a'.repeat(64)}`)]), CHAIN);
+    // Named by the annotations' part on both sides, so the two can be compared by eye.
+    expect(stale.recorded).toBe(d);
+    expect(stale.current).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(stale.current).not.toBe(d);
+    // A malformed digest is not read at all: no stage is judged by what cannot be compared.
+    expect(staleStages(sel([rebuilt, reviewed(`${d}+gists:xyz`)]), CHAIN)).toEqual([]);
+  });
+
+  test("the gists' part: every quoted file by gist id, name and text, in order; unread gists add nothing; none quoted is null", () => {
+    const g = (id: string, files: Array<[string, string]>, error: string | null = null) => ({
+      id,
+      error,
+      files: files.map(([name, content]) => ({ name, content })),
+    });
+    const one = gistsDigest([g('a1', [['x.md', 'text']])]);
+    expect(one).toMatch(/^[0-9a-f]{64}$/);
+    expect(gistsDigest([g('a1', [['x.md', 'text']])])).toBe(one);
+    expect(gistsDigest([g('a1', [['x.md', 'text!']])])).not.toBe(one);
+    expect(gistsDigest([g('a1', [['y.md', 'text']])])).not.toBe(one);
+    expect(gistsDigest([g('b2', [['x.md', 'text']])])).not.toBe(one);
+    // Length-prefixed: moving text between a name and its content is another digest.
+    expect(gistsDigest([g('a1', [['x.m', 'd\ntext']])])).not.toBe(one);
+    expect(gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [], 'not found (404)')])).toBe(one);
+    const two = gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [['z.md', 'more']])]);
+    expect(gistsDigest([g('b2', [['z.md', 'more']]), g('a1', [['x.md', 'text']])])).not.toBe(two);
+    expect(gistsDigest([])).toBeNull();
+    expect(gistsDigest([g('a1', [], 'refused (403)')])).toBeNull();
+    expect(gistsDigest([g('a1', [['x.md', 'text']])])).toBe(createHash('sha256').update('a1\n4\nx.md\n4\ntext\n').digest('hex'));
+  });
+
+  test("gistDrift: same, changed or not checked against the gists quoted now; nothing to say without a recorded gists' part", () => {
+    const a = `sha256:${'1'.repeat(64)}`;
+    const recorded = `${a}+gists:${'2'.repeat(64)}`;
+    expect(gistDrift(recorded, '2'.repeat(64), true)).toBe('same');
+    expect(gistDrift(recorded, '3'.repeat(64), true)).toBe('changed');
+    expect(gistDrift(recorded, null, true)).toBe('changed');
+    expect(gistDrift(recorded, '2'.repeat(64), false)).toBe('not checked');
+    expect(gistDrift(a, '2'.repeat(64), true)).toBeNull();
+    expect(gistDrift('sha1:abc', null, true)).toBeNull();
+  });
+
+  test('the digest form: one part or two; composeDigest and digestParts are each other’s inverse', () => {
+    const a = `sha256:${'a'.repeat(64)}`;
+    const h = 'b'.repeat(64);
+    expect(digestParts(a)).toEqual({ annotations: a, gists: null });
+    expect(digestParts(composeDigest(a, h))).toEqual({ annotations: a, gists: h });
+    expect(composeDigest(a, null)).toBe(a);
+    expect(composeDigest(a, h)).toBe(`${a}+gists:${h}`);
+    for (const bad of [`${a}+gists:`, `${a}+gists:${h}x`, `${a}+${h}`, `sha256:${'a'.repeat(63)}`, `${a} `, `SHA256:${'a'.repeat(64)}`])
+      expect(digestParts(bad)).toBeNull();
   });
 });
 

@@ -211,6 +211,66 @@ describe('a stage written against an upstream that changed since is stale', () =
     expect((await contextStep(repo, issue.number)).outputs['next-phase']).toBe('none');
     expect((await gateOnPull(repo, pr.number)).outputs.conforming).toBe('true');
   });
+
+  test('a knowledge gist revised after the BUILDER read it: the digest and the reader say so; the route and the gate, which read no gists, do not move', async () => {
+    const { repo, issue } = setup();
+    const gist = gh.gist('forge-agent[bot]', { files: { 'findings.md': { content: 'The profile is null for free tiers.' } } });
+    gh.comment(repo, issue.number, 'forge-agent[bot]', investigator());
+    gh.comment(repo, issue.number, 'forge-agent[bot]', emit('KNOWLEDGE_GIST', { value: `https://gist.github.example/${gist.id}` }));
+    const ctx = await contextStep(repo, issue.number, { stage: 'BUILDER' });
+    expect(ctx.stdout).not.toContain('::warning::');
+    const digest = ctx.outputs.digest;
+    expect(digest).toMatch(/^sha256:[0-9a-f]{64}\+gists:[0-9a-f]{64}$/);
+    const [annotations, gists] = digest.split('+gists:');
+    // Without the gists read, the digest is the annotations' part alone: what the gate can compute.
+    const blind = await contextStep(repo, issue.number, { stage: 'BUILDER', 'read-gists': 'false' });
+    expect(blind.outputs.digest).toBe(annotations);
+
+    const written = await emitStep(
+      repo,
+      { 'issue-number': String(issue.number), type: 'BUILDER', fields: BUILDER_FIELDS, 'context-digest': digest },
+      run('11'),
+    );
+    expect(written.outputs.annotation).toContain(`**Context digest**: ${digest}`);
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+    gh.comment(repo, pr.number, 'maintainer', emit('REVIEWER', { fields: { Verdict: 'APPROVED', Commit: pr.pull?.sha ?? '' } }));
+    const builderOf = (stages: string) =>
+      (JSON.parse(stages) as Array<{ type: string; status: string; gists?: string }>).find((s) => s.type === 'BUILDER');
+    expect((await contextStep(repo, issue.number, { stage: 'BUILDER' })).outputs.digest).toBe(digest);
+    // The reviewer's reader reads the BUILDER: it compares what the BUILDER recorded with the gists quoted now.
+    const same = await contextStep(repo, issue.number, { stage: 'REVIEWER' });
+    expect(builderOf(same.outputs.stages)).toMatchObject({ status: 'included', gists: 'same' });
+    expect((await contextStep(repo, issue.number)).outputs['next-phase']).toBe('none');
+    expect((await gateOnPull(repo, pr.number)).outputs.conforming).toBe('true');
+
+    // The gist is revised in place: no annotation moves, but what the BUILDER read is no longer what it holds.
+    gist.files['findings.md'].content = 'The cache is stale, not the profile.';
+    const [afterAnnotations, afterGists] = (await contextStep(repo, issue.number, { stage: 'BUILDER' })).outputs.digest.split('+gists:');
+    expect(afterAnnotations).toBe(annotations);
+    expect(afterGists).toMatch(/^[0-9a-f]{64}$/);
+    expect(afterGists).not.toBe(gists);
+    const after = await contextStep(repo, issue.number, { stage: 'REVIEWER' });
+    expect(builderOf(after.outputs.stages)).toMatchObject({ status: 'included', gists: 'changed' });
+    const warnings = after.stdout.split('\n').filter((l) => l.startsWith('::warning::'));
+    expect(warnings).toEqual([expect.stringContaining('was written against other gist files than the ones quoted now')]);
+    expect(readFileSync(after.outputs['context-file'], 'utf8')).toContain('Gists changed: BUILDER');
+    // One decision: the reader's route is the gate's, and neither reads the gist.
+    expect((await contextStep(repo, issue.number)).outputs['next-phase']).toBe('none');
+    expect((await gateOnPull(repo, pr.number)).outputs.conforming).toBe('true');
+    // A run that could not read the gist cannot tell: "not checked", never "same".
+    const unread = await contextStep(repo, issue.number, { stage: 'REVIEWER', 'read-gists': 'false' });
+    expect(builderOf(unread.outputs.stages)).toMatchObject({ gists: 'not checked' });
+    expect(unread.stdout).not.toContain('other gist files');
+
+    // forge-emit takes the two-part form and nothing else of its shape.
+    const malformed = await emitStep(repo, {
+      'issue-number': String(issue.number),
+      type: 'BUILDER',
+      fields: BUILDER_FIELDS,
+      'context-digest': `${annotations}+gists:${'0'.repeat(63)}`,
+    });
+    expect(malformed.stdout).toContain('input "context-digest" must be');
+  });
 });
 
 describe('chains as the spec writes them', () => {

@@ -5,6 +5,7 @@
  * trusted. Nothing here decides which one is used; select.ts does.
  */
 import { getField, parseAndValidate, type CheckedAnnotation } from '../codec/index.js';
+import { CONTEXT_DIGEST, CONTEXT_DIGEST_FIELD } from '../common/context-digest.js';
 import type { Author, TrustPolicy } from '../common/trust.js';
 import { markEditors as markEditorsOf, standingOf, textsOf } from '../common/trusted-annotations.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
@@ -71,10 +72,10 @@ export function collectCandidates(threads: readonly Thread[], policy: TrustPolic
   return out;
 }
 
-/** `sha256:` and 64 hex digits: what forge-context writes and forge-emit records. */
-export const DIGEST = /^sha256:[0-9a-f]{64}$/;
+/** What forge-context writes and forge-emit records (common/context-digest.ts). */
+export const DIGEST = CONTEXT_DIGEST;
 
 function readDigest(a: CheckedAnnotation): string | null {
-  const v = (getField(a.fields, 'Context digest') ?? '').replace(/`/g, '').trim();
-  return DIGEST.test(v) ? v : null;
+  const v = (getField(a.fields, CONTEXT_DIGEST_FIELD) ?? '').replace(/`/g, '').trim();
+  return CONTEXT_DIGEST.test(v) ? v : null;
 }

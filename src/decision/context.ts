@@ -14,7 +14,8 @@ import { reviewDomain, verdictOf } from './verdicts.js';
 import { stagesBefore } from './chain.js';
 import { collectCandidates, markEditors, type Candidate, type Thread } from './collect.js';
 import type { BlockingField, StaleAction } from '../common/pipeline.js';
-import { upstreamDigest, staleStages } from './digest.js';
+import { gistDrift, gistsDigest, upstreamDigest, staleStages } from './digest.js';
+import { composeDigest } from '../common/context-digest.js';
 import { route, type StaleStage } from './next-phase.js';
 import { stageRuns, type Claim } from './claims.js';
 import { buildPack, link, type Section } from './pack.js';
@@ -86,7 +87,10 @@ export interface GistWanted {
 }
 
 export interface ContextResult {
-  /** `sha256:` over the included annotations of the stages before the one about to run (digest.ts). */
+  /**
+   * `sha256:` over the included annotations of the stages before the one about to run, then `+gists:` over the
+   * gist files the pack quotes when it quotes any (digest.ts, common/context-digest.ts).
+   */
   digest: string;
   /** Stages written against an upstream that changed since (whatever the file says a stale stage does). */
   stale: StaleStage[];
@@ -291,6 +295,13 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
   ];
   const labels = req.issues.length > 0 ? req.issues.flatMap((i) => i.labels) : req.subject.labels;
   const stale = staleStages(sel, req.chain);
+  // The gists' part: compared here only, where the gists are read; it names what changed and leaves the route alone.
+  const quotedGists = gistsDigest(gists);
+  const allRead = gistsWanted(req).every((w) => gists.some((g) => g.url === w.url && g.error === null));
+  for (const e of stages) {
+    const drift = e.contextDigest && e.status === 'included' ? gistDrift(e.contextDigest, quotedGists, allRead) : null;
+    if (drift !== null) e.gists = drift;
+  }
   const next = route({
     chain: req.chain,
     labels,
@@ -299,7 +310,10 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     stale: req.rules?.stale === 'ignore' ? [] : stale,
   });
   // The digest is of what the stage about to run reads: the one named, or the one the route says runs next.
-  const digest = upstreamDigest(sel, req.chain, req.stage ?? (req.chain.includes(next.phase) ? next.phase : null));
+  const digest = composeDigest(
+    upstreamDigest(sel, req.chain, req.stage ?? (req.chain.includes(next.phase) ? next.phase : null)),
+    quotedGists,
+  );
   for (const e of stages) {
     const s = stale.find((x) => x.type === e.type && x.url === e.url && e.status === 'included');
     if (s) {
@@ -333,6 +347,12 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
         ]
       : []),
     `Digest: ${codeSpan(digest)}`,
+    ...stages
+      .filter((e) => e.gists === 'changed')
+      .map(
+        (e) =>
+          `Gists changed: ${e.type}${e.domain ? ` (${inert(e.domain)})` : ''} · ${link(e.url ?? '')} read other gist files than the ones quoted here (a gist was revised, added or removed since it was written)`,
+      ),
   ];
   const pack = buildPack({
     title: `FORGE context for ${tableCell(req.repository)}#${req.subject.number}`,

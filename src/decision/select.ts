@@ -5,6 +5,7 @@
  * never handed on (§3.3); untrusted ones are named and never handed on.
  */
 import type { Candidate } from './collect.js';
+import type { GistDrift } from '../common/context-digest.js';
 import { reviewDomain } from './verdicts.js';
 
 export type StageStatus = 'included' | 'stale' | 'superseded' | 'partial' | 'interrupted' | 'untrusted' | 'missing';
@@ -29,6 +30,8 @@ export interface StageEntry {
   errors?: string[];
   /** The upstream context digest it records having been written against. */
   contextDigest?: string | null;
+  /** When that digest has a gists' part and the reader read gists: how it compares with the gists quoted now. */
+  gists?: GistDrift;
 }
 
 /** When each annotation was written, for "newest": ISO times compare as strings; none counts as oldest. */

@@ -187,6 +187,12 @@ export async function runContext(gh: GitHub, gist: GitHub, inputs: ContextInputs
   // A gist the pack should quote and does not is the step's warning too, not only a line inside the pack.
   for (const g of gists.texts) if (g.error !== null) notes.push(`${g.type} gist ${g.url} (named in ${g.via}) was not read: ${g.error}`);
   const result = buildContext(request, gists.texts);
+  // Only this reader sees a gist revised under a stage: say it where a person looks, since no route acts on it.
+  for (const e of result.stages)
+    if (e.gists === 'changed')
+      notes.push(
+        `${e.type}${e.domain ? ` (${e.domain})` : ''} ${e.url} was written against other gist files than the ones quoted now (a gist was revised, added or removed since): the gate and the dispatcher read no gists, so nothing runs it again; run its stage again to build on the gists as they are`,
+      );
   return {
     snapshot,
     result,

@@ -26,6 +26,7 @@ function entryJson(e: StageEntry): Record<string, unknown> {
     ...(e.reason !== undefined ? { reason: e.reason } : {}),
     ...(e.valid !== undefined ? { valid: e.valid, errors: e.errors ?? [] } : {}),
     ...(e.contextDigest ? { contextDigest: e.contextDigest } : {}),
+    ...(e.gists !== undefined ? { gists: e.gists } : {}),
   };
 }
 
@@ -46,7 +47,8 @@ function summary(inputs: ContextInputs, outcome: ContextOutcome, file: string): 
   const { result, snapshot } = outcome;
   const rows = result.stages.map((e) => {
     const where = e.url ? `[${e.scope === 'parent' ? 'parent ' : ''}#${e.item}](${linkTarget(e.url)})` : '—';
-    return `| ${e.type}${e.domain ? ` (${inert(e.domain)})` : ''} | ${STATUS_ICON[e.status] ?? ''} ${e.status} | ${inert(e.author ?? '—')} | ${e.createdAt ?? '—'} | ${where} |`;
+    const drift = e.gists === 'changed' ? ' · gists changed since' : '';
+    return `| ${e.type}${e.domain ? ` (${inert(e.domain)})` : ''} | ${STATUS_ICON[e.status] ?? ''} ${e.status}${drift} | ${inert(e.author ?? '—')} | ${e.createdAt ?? '—'} | ${where} |`;
   });
   return [
     `## forge-context: #${inputs.number} — next: \`${result.nextPhase}\``,

@@ -9,6 +9,7 @@ import { UsageError } from '../common/errors.js';
 import { bool, COMMON_INPUTS, oneOf, optional, readInputs, required, resolveCommon, verbatim, type Getter } from '../common/inputs.js';
 import { workspacePath } from '../common/paths.js';
 import { FULL_COMMIT } from '../common/commits.js';
+import { CONTEXT_DIGEST, CONTEXT_DIGEST_FIELD } from '../common/context-digest.js';
 import type { EventInfo } from '../common/event.js';
 import { parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { DEFAULT_PIPELINE, resolveAnswer, type Pipeline, type PipelineAnswer } from '../common/pipeline.js';
@@ -112,10 +113,6 @@ export const SCHEMA = {
   reviewedCommit: { input: 'reviewed-commit', parse: optional() },
 };
 
-/** The field an annotation records its upstream context in (forge-context's digest output). */
-export const CONTEXT_DIGEST_FIELD = 'Context digest';
-const DIGEST = /^sha256:[0-9a-f]{64}$/;
-
 /** Events whose payload carries the PR's head as the run saw it when it started. */
 const HEAD_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']);
 
@@ -195,9 +192,9 @@ export function readEmitInputs(get: Getter, event: EventInfo): EmitStepInputs {
   if (raw.value !== null) content.value = raw.value;
   if (raw.title !== null) content.title = raw.title;
   if (raw.contextDigest !== null) {
-    if (!DIGEST.test(raw.contextDigest))
+    if (!CONTEXT_DIGEST.test(raw.contextDigest))
       throw new UsageError(
-        `input "context-digest" must be forge-context's digest output (sha256: and 64 hex digits), got ${quote(raw.contextDigest)}`,
+        `input "context-digest" must be forge-context's digest output (sha256: and 64 hex digits, then +gists: and 64 more when it quoted gists), got ${quote(raw.contextDigest)}`,
       );
     if (content.fields && Object.keys(content.fields).some((k) => k.toLowerCase() === CONTEXT_DIGEST_FIELD.toLowerCase()))
       throw new UsageError(`give the digest once: input "context-digest" or a "${CONTEXT_DIGEST_FIELD}" field, not both`);
