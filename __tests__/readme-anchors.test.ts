@@ -123,8 +123,8 @@ test('the README says what the gate cannot change, in one section the docs link 
     'Workflow-token events start nothing',
     'Closing keywords link only',
     '1,000 statuses per commit',
-    'refuse the workflow\'s `GITHUB_TOKEN`',
-    'a gist revised in\n  place moves forge-context\'s digest',
+    "refuse the workflow's `GITHUB_TOKEN`",
+    "a gist revised in\n  place moves forge-context's digest",
   ])
     expect(section).toContain(topic);
   for (const page of ['docs/workflows.md', 'docs/internals.md'])
