@@ -348,6 +348,24 @@ describe('the digest and stale stages', () => {
     expect(gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [], 'not found (404)')])).toBe(one);
     const two = gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [['z.md', 'more']])]);
     expect(gistsDigest([g('b2', [['z.md', 'more']]), g('a1', [['x.md', 'text']])])).not.toBe(two);
+    // Within a gist, files by name: the order an answer lists them in is not a revision.
+    const both = gistsDigest([
+      g('a1', [
+        ['b.md', '2'],
+        ['a.md', '1'],
+        ['B.md', '3'],
+      ]),
+    ]);
+    expect(
+      gistsDigest([
+        g('a1', [
+          ['a.md', '1'],
+          ['B.md', '3'],
+          ['b.md', '2'],
+        ]),
+      ]),
+    ).toBe(both);
+    expect(both).toBe(createHash('sha256').update('a1\n4\nB.md\n1\n3\na1\n4\na.md\n1\n1\na1\n4\nb.md\n1\n2\n').digest('hex'));
     expect(gistsDigest([])).toBeNull();
     expect(gistsDigest([g('a1', [], 'refused (403)')])).toBeNull();
     expect(gistsDigest([g('a1', [['x.md', 'text']])])).toBe(createHash('sha256').update('a1\n4\nx.md\n4\ntext\n').digest('hex'));

@@ -43,15 +43,17 @@ export interface ReadGist {
 }
 
 /**
- * The gists' part: the hex SHA-256 of every file the pack quotes from a gist, in the pack's order (gist id, file
- * name, text, each length-prefixed), or null when it quotes none. Taken before the budget cuts anything, as the
- * annotations' part is, so one upstream has one digest whatever budget a stage reads it with.
+ * The gists' part: the hex SHA-256 of every file the pack quotes from a gist (gist id, file name, text, each
+ * length-prefixed), or null when it quotes none. Gists in the pack's order; a gist's files by name, since a name is
+ * unique within a gist and the order an answer lists them in is not a revision. Taken before the budget cuts
+ * anything, as the annotations' part is, so one upstream has one digest whatever budget a stage reads it with.
  */
 export function gistsDigest(gists: readonly ReadGist[]): string | null {
   const parts: string[] = [];
   for (const g of gists) {
     if (g.error !== null) continue;
-    for (const f of g.files) parts.push(`${g.id}\n${f.name.length}\n${f.name}\n${f.content.length}\n${f.content}\n`);
+    const byName = [...g.files].sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const f of byName) parts.push(`${g.id}\n${f.name.length}\n${f.name}\n${f.content.length}\n${f.content}\n`);
   }
   return parts.length === 0 ? null : sha256(parts.join(''));
 }
