@@ -312,6 +312,13 @@ describe('the digest and stale stages', () => {
     const b = upstreamDigest(sel([on([ok, built])]), ['BUILDER', 'INVESTIGATOR', 'REVIEWER'], 'REVIEWER');
     expect(a).not.toBe(b);
     expect(upstreamDigest(sel([on([])]), CHAIN, 'BUILDER')).toBe('sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    // The exact bytes: each included annotation as id, length and text on their own lines, one after another.
+    const s = sel([on([ok, built])]);
+    const bytes = ['INVESTIGATOR', 'BUILDER']
+      .flatMap((type) => allIncluded(s, type, 'own'))
+      .map((c) => `${c.id}\n${c.annotation.raw.length}\n${c.annotation.raw}\n`)
+      .join('');
+    expect(upstreamDigest(s, CHAIN, 'REVIEWER')).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
   });
 
   test("a recorded gists' part never makes a stage stale: the route compares the annotations' part, which every decider reads", () => {
@@ -346,6 +353,8 @@ describe('the digest and stale stages', () => {
     // Length-prefixed: moving text between a name and its content is another digest.
     expect(gistsDigest([g('a1', [['x.m', 'd\ntext']])])).not.toBe(one);
     expect(gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [], 'not found (404)')])).toBe(one);
+    // What an unread gist holds is not quoted, whatever a caller left in it.
+    expect(gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [['z.md', 'stale copy']], 'rate limited (403)')])).toBe(one);
     const two = gistsDigest([g('a1', [['x.md', 'text']]), g('b2', [['z.md', 'more']])]);
     expect(gistsDigest([g('b2', [['z.md', 'more']]), g('a1', [['x.md', 'text']])])).not.toBe(two);
     // Within a gist, files by name: the order an answer lists them in is not a revision.

@@ -80,7 +80,7 @@ export function staleStages(sel: Selection, chain: readonly string[]): StaleStag
     // Each stage's newest speaks (per review domain for REVIEWER): select keeps one of each, so these are they.
     // Only the annotations' part: the gate and the sweep read no gists, and every decider must decide alike.
     const recorded = allIncluded(sel, type, 'own').flatMap((c) => {
-      const parts = c.contextDigest === null ? null : digestParts(c.contextDigest);
+      const parts = digestParts(c.contextDigest ?? '');
       return parts ? [{ c, annotations: parts.annotations }] : [];
     });
     if (recorded.length === 0) continue;
