@@ -72,9 +72,6 @@ export function collectCandidates(threads: readonly Thread[], policy: TrustPolic
   return out;
 }
 
-/** What forge-context writes and forge-emit records (common/context-digest.ts). */
-export const DIGEST = CONTEXT_DIGEST;
-
 function readDigest(a: CheckedAnnotation): string | null {
   const v = (getField(a.fields, CONTEXT_DIGEST_FIELD) ?? '').replace(/`/g, '').trim();
   return CONTEXT_DIGEST.test(v) ? v : null;

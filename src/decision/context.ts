@@ -22,7 +22,6 @@ import { buildPack, link, type Section } from './pack.js';
 import { allIncluded, select, stageEntries, type Selection, type StageEntry } from './select.js';
 
 export { parseChain, parseStage, stagesBefore, CHAIN_ORDER, DEFAULT_CHAIN } from './chain.js';
-export { DIGEST } from './collect.js';
 export { NEXT_PHASE_RULES, HALT_MARKERS, routeHoldsGate } from './next-phase.js';
 export { upstreamDigest, staleStages } from './digest.js';
 export { claimedStage, claimOf, stageRuns, type Claim, type StageRuns } from './claims.js';
