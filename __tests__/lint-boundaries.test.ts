@@ -45,6 +45,15 @@ const PROBES: Array<[string, string, string, boolean]> = [
   ['src/forge-context/logic.ts', 'node:fs', 'writeFileSync', true],
   ['src/forge-context/probe.ts', '../decision/context.js', 'buildContext', false],
   ['src/cli/probe.ts', '../forge-context/logic.js', 'runContext', true],
+  // forge-dispatch is an action like the others: no floor below imports it, it imports no other action, its logic touches no file.
+  ['src/common/probe.ts', '../forge-dispatch/board.js', 'boardItem', true],
+  ['src/decision/probe.ts', '../forge-dispatch/board.js', 'boardItem', true],
+  ['src/forge-check/probe.ts', '../forge-dispatch/logic.js', 'runDispatch', true],
+  ['src/forge-dispatch/probe.ts', '../forge-emit/logic.js', 'runEmit', true],
+  ['src/forge-dispatch/probe.ts', '../cli/main.js', 'main', true],
+  ['src/cli/probe.ts', '../forge-dispatch/logic.js', 'runDispatch', true],
+  ['src/forge-dispatch/logic.ts', 'node:fs', 'writeFileSync', true],
+  ['src/forge-dispatch/probe.ts', '../decision/context.js', 'buildContext', false],
   // @actions/github: the client and the event's context, nowhere else.
   ['src/github/client.ts', '@actions/github', 'getOctokit', false],
   ['src/common/runner.ts', '@actions/github', 'context', false],
