@@ -62,6 +62,7 @@ describe('chain and stage', () => {
 describe('what runs next: every rule of the table, in its order', () => {
   test('the table is read top to bottom', () => {
     expect(NEXT_PHASE_RULES.map((r) => r.name)).toEqual([
+      'needs a person',
       'terminal label',
       'investigation invalid',
       'halted after the build',
@@ -77,15 +78,11 @@ describe('what runs next: every rule of the table, in its order', () => {
   });
 
   test('a terminal label stops everything, even an INVALID investigation', () => {
-    for (const label of [
-      'workflow:merged',
-      'workflow:invalid',
-      'workflow:decomposed',
-      'workflow:awaiting-merge',
-      'needs-human',
-      'workflow:engine-error',
-    ])
+    for (const label of ['workflow:merged', 'workflow:invalid', 'workflow:decomposed', 'workflow:awaiting-merge', 'workflow:engine-error'])
       expect(next([at(investigator('INVALID'))], {}, { labels: [label] })).toBe('none');
+    // needs-human stops it for a person: never read as a finished chain, whatever else is there.
+    expect(next([at(investigator('INVALID'))], {}, { labels: ['needs-human'] })).toBe('needs-human');
+    expect(next([at(investigator('INVALID'))], {}, { labels: ['workflow:merged', 'needs-human'] })).toBe('needs-human');
     expect(next([at(investigator())], {}, { labels: ['workflow:building'] })).toBe('CONTRACT');
   });
 

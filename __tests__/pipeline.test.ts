@@ -268,6 +268,7 @@ describe('every rule of the file, one case each', () => {
         'attempts: 4 # input',
         'claim-ttl: 30m # file',
         'act-on: [] # default',
+        'admit: { authors: "trusted", label: "forge:go" } # default',
         'board:',
         '  title: "Where our work stands" # file',
         '',

@@ -159,6 +159,8 @@ export interface RepoState {
   activityRefused?: boolean;
   /** Files on the default branch, by path (the pipeline file `.github/forge.yml`): what `object(expression: "HEAD:path")` finds. */
   files: Map<string, string>;
+  /** Label events, oldest first (GET …/issues/{n}/events): who added or removed which label, and when. */
+  labelEvents: Array<{ id: number; issue: number; event: 'labeled' | 'unlabeled'; label: string; actor: string; created_at: string }>;
   /** workflow_dispatch events made through the API (POST …/actions/workflows/{id}/dispatches), in order. */
   dispatches: Array<{ workflow: string; ref: string; inputs: Record<string, string>; by: string }>;
   nextNumber: number;
@@ -299,6 +301,7 @@ export class FakeGitHub {
         statuses: [],
         releases: [],
         dispatches: [],
+        labelEvents: [],
         sidebar: new Map(),
         issues: new Map(),
         comments: [],
@@ -390,6 +393,29 @@ export class FakeGitHub {
   /** The server's clock as GitHub reports it in the Date header: seeded events are stamped with it. */
   now(): string {
     return new Date(this.clock).toISOString().replace('.000Z', 'Z');
+  }
+
+  /** `actor` adds `label` to an issue (in the web UI, say): the label and its event, as GitHub records them. */
+  label(full: string, issue: number, label: string, actor: string): void {
+    const r = this.repo(full);
+    const i = r.issues.get(issue);
+    if (!i) throw new Error(`no issue #${issue} in ${full}`);
+    this.user(actor, actor.endsWith('[bot]') ? 'Bot' : 'User');
+    if (!r.labels.has(label)) r.labels.set(label, { name: label, color: 'ededed', description: null });
+    if (!i.labels.includes(label)) i.labels.push(label);
+    r.labelEvents.push({ id: this.nextId++, issue, event: 'labeled', label, actor, created_at: this.tick() });
+    this.touch(r, issue);
+  }
+
+  /** `actor` removes `label` from an issue: the label goes, and GitHub records the event. */
+  unlabel(full: string, issue: number, label: string, actor: string): void {
+    const r = this.repo(full);
+    const i = r.issues.get(issue);
+    if (!i) throw new Error(`no issue #${issue} in ${full}`);
+    this.user(actor, actor.endsWith('[bot]') ? 'Bot' : 'User');
+    i.labels = i.labels.filter((l) => l !== label);
+    r.labelEvents.push({ id: this.nextId++, issue, event: 'unlabeled', label, actor, created_at: this.tick() });
+    this.touch(r, issue);
   }
 
   review(full: string, pull: number, user: string, body: string, state: Review['state'] = 'COMMENTED'): Review {
@@ -773,7 +799,9 @@ export class FakeGitHub {
     const issueNode = (x: { repository: string; number: number }) => ({ number: x.number, repository: { nameWithOwner: x.repository } });
     if (query.includes('query ForgeContextPage')) return this.contextPage(v);
     if (query.includes('query ForgeContext')) return this.contextQuery(v, page, query);
-    if (query.includes('query ForgeSweep')) return this.sweepQuery(v, query);
+    if (query.includes('query ForgeSweep')) return this.sweepQuery(v, query, who.login);
+    // `viewer` is a User: for an App installation token GitHub answers with the bot's login, `[bot]` and all.
+    if (query.includes('query ForgeViewer')) return [200, { data: { viewer: { login: who.login } } }];
     if (query.includes('query Evidence')) {
       const data: Json = { nodes: [] };
       const errors: Json[] = [];
@@ -1301,7 +1329,7 @@ export class FakeGitHub {
    * each with what the reader's query asks of one issue; and, alongside, the
    * open PRs (number, body, author) while `withPulls` says so.
    */
-  private sweepQuery(v: Json, query: string): [number, Json] {
+  private sweepQuery(v: Json, query: string, viewer: string): [number, Json] {
     const r = this.repos.get(`${v.owner}/${v.repo}`);
     const rateLimit = { cost: 1, remaining: 4999 };
     if (!r)
@@ -1358,7 +1386,7 @@ export class FakeGitHub {
         })),
       };
     }
-    const data = { rateLimit, repository };
+    const data = { rateLimit, viewer: { login: viewer }, repository };
     return [200, errors.length ? { data, errors } : { data }];
   }
 
@@ -1735,7 +1763,17 @@ export class FakeGitHub {
           const names: string[] = Array.isArray(body) ? body : (body?.labels ?? []);
           for (const n of names) {
             if (!r.labels.has(n)) r.labels.set(n, { name: n, color: 'ededed', description: null });
-            if (!issue.labels.includes(n)) issue.labels.push(n);
+            if (!issue.labels.includes(n)) {
+              issue.labels.push(n);
+              r.labelEvents.push({
+                id: this.nextId++,
+                issue: issue.number,
+                event: 'labeled',
+                label: n,
+                actor: writer,
+                created_at: this.tick(),
+              });
+            }
           }
           this.touch(r, issue.number);
           return conformed(
@@ -1748,6 +1786,14 @@ export class FakeGitHub {
           if (!issue.labels.includes(name))
             return [404, { message: 'Label does not exist', documentation_url: 'https://docs.github.com/rest' }];
           issue.labels = issue.labels.filter((l) => l !== name);
+          r.labelEvents.push({
+            id: this.nextId++,
+            issue: issue.number,
+            event: 'unlabeled',
+            label: name,
+            actor: writer,
+            created_at: this.tick(),
+          });
           this.touch(r, issue.number);
           return conformed(
             200,
@@ -1755,6 +1801,32 @@ export class FakeGitHub {
           );
         }
       }
+    }
+
+    // An issue's events, oldest first: here the label events (GitHub lists many kinds; a reader filters by `event`).
+    if (rest[0] === 'issues' && rest[2] === 'events' && rest.length === 3 && method === 'GET') {
+      const n = Number(rest[1]);
+      if (!r.issues.has(n)) return this.notFound();
+      const { slice, headers } = this.page(
+        url,
+        r.labelEvents.filter((e) => e.issue === n),
+      );
+      return conformed(
+        200,
+        slice.map((e) => ({
+          id: e.id,
+          node_id: `LE_${e.id}`,
+          url: `${this.url}/repos/${r.owner}/${r.name}/issues/events/${e.id}`,
+          actor: this.userJson(e.actor),
+          event: e.event,
+          commit_id: null,
+          commit_url: null,
+          created_at: e.created_at,
+          performed_via_github_app: null,
+          label: { name: e.label, color: r.labels.get(e.label)?.color ?? 'ededed' },
+        })),
+        headers,
+      );
     }
 
     if (rest[0] === 'pulls' && rest[2] === 'reviews' && rest.length === 3 && method === 'GET') {

@@ -373,12 +373,16 @@ function cmdCheck(args: string[], io: Io): number {
   if (trust.minPermission !== null)
     io.err(`warning: --trusted-authors permission:${trust.minPermission} needs GitHub to read roles; offline it trusts nobody\n`);
   // The route decides with the gate, as in forge-check: the pipeline's chain (or --required), its blocks and stale rule.
+  // The export's own URLs name its repository: the annotations' ids in a Context digest name it, so a stale stage is
+  // judged here as `forge context` and the gate judge it (without one, no digest can be recomputed).
+  const repository = repositoryOf([item.url, ...item.comments.map((c) => c.url)]);
   const result = evaluate([item], [], {
     required,
     validation,
     trust,
     chain: one(p, 'required') !== undefined ? required : pipeline.chain.map((s) => s.type),
     rules: routeRules(pipeline),
+    ...(repository ? { repository } : {}),
   });
   io.out(`${p.flags.has('json') ? JSON.stringify(result, null, 2) : textReport(result)}\n`);
   return result.conforming ? nearMissExit(misses, p.flags.has('strict'), io) : 1;

@@ -65,6 +65,21 @@ export interface Pipeline {
   boardTitle: string;
   /** What forge-dispatch does besides starting stages: close an INVALID issue, hand one to a person. */
   actOn: ActOn[];
+  /** Which work items forge-dispatch may start an agent on: a person decides, never a stranger's text. */
+  admit: Admit;
+}
+
+/**
+ * Who admits a work item to the pipeline (forge-dispatch starts no stage on
+ * any other). `authors`: whose own issues are admitted when opened — `trusted`
+ * (trusted-authors), `none`, or a list in trusted-authors' syntax. `label`: a
+ * label that admits any item when a person with triage rights or more put it
+ * there (the label event's actor, checked against their role here); null when
+ * no label admits.
+ */
+export interface Admit {
+  authors: string;
+  label: string | null;
 }
 
 /** The route's answers forge-dispatch acts on when the file lists them (it starts mapped stages in any case). */
@@ -117,6 +132,7 @@ export const DEFAULT_PIPELINE: Readonly<Pipeline> = Object.freeze({
   claimTtlMs: 2 * HOUR,
   boardTitle: 'FORGE pipeline board',
   actOn: [],
+  admit: Object.freeze({ authors: 'trusted', label: 'forge:go' }),
 });
 
 // ---- reading YAML with positions ------------------------------------------
@@ -267,6 +283,33 @@ function actOn(w: Where, node: Node | null, key: string): ActOn[] {
   return [...new Set(list)] as ActOn[];
 }
 
+const ADMIT_KEYS = ['authors', 'label'] as const;
+/** A GitHub label name: 1 to 50 characters, no comma (the REST label lists are comma-separated). */
+const LABEL_NAME = /^[^,]{1,50}$/;
+function admit(w: Where, node: Node | null, key: string): Admit {
+  const given = entries(w, node, key, ADMIT_KEYS);
+  const out: Admit = { ...DEFAULT_PIPELINE.admit };
+  const authors = given.get('authors');
+  if (authors) {
+    const list = stringList(w, authors.value, `${key}.authors`);
+    const text = list.join(', ');
+    if (list.length === 1 && (text === 'trusted' || text === 'none')) out.authors = text;
+    else if (list.length === 0) out.authors = 'none';
+    else out.authors = trusted(w, authors.value, `${key}.authors`);
+  }
+  const label = given.get('label');
+  if (label) {
+    const v =
+      isScalar(label.value) && (label.value.value === null || label.value.value === false)
+        ? 'none'
+        : scalarText(w, label.value, `${key}.label`);
+    if (v !== 'none' && !LABEL_NAME.test(v))
+      fail(w, label.value, `${key}.label`, `must be a label name (1 to 50 characters, no comma) or none, got ${quote(v)}`);
+    out.label = v === 'none' ? null : v;
+  }
+  return out;
+}
+
 const BOARD_KEYS = ['title'] as const;
 function board(w: Where, node: Node | null, key: string): string {
   const title = entries(w, node, key, BOARD_KEYS).get('title');
@@ -390,6 +433,21 @@ export const KEYS: ReadonlyArray<{
     schema: { type: 'array', uniqueItems: true, items: { enum: [...ACT_ON] } },
   },
   {
+    key: 'admit',
+    field: 'admit',
+    description:
+      'Which work items forge-dispatch starts agents on. authors: whose own issues are admitted (trusted: trusted-authors; none; or a list in its syntax). label: a label that admits an item when a person with triage rights or more added it (none: no label admits).',
+    read: admit,
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        authors: STRING_LIST_SCHEMA,
+        label: { oneOf: [{ type: 'string', minLength: 1, maxLength: 50, pattern: '^[^,]+$' }, { type: 'null' }] },
+      },
+    },
+  },
+  {
     key: 'board',
     field: 'boardTitle',
     description: 'The pipeline board issue: its title.',
@@ -468,10 +526,10 @@ export function pipelineLine(source: string | null): string {
 
 /** The stages of the chain written on one side (the issue's, or the PR's). */
 /** The route's rules the file adds: per type, the field values of its own annotation that block, and what a stale stage does. */
-export function routeRules(p: Pipeline): { blocks: Map<string, BlockingField[]>; stale: StaleAction } {
+export function routeRules(p: Pipeline): { blocks: Map<string, BlockingField[]>; stale: StaleAction; reviewerOn: StageSide } {
   const blocks = new Map<string, BlockingField[]>();
   for (const s of p.chain) if (s.blocks.length > 0) blocks.set(s.type, s.blocks);
-  return { blocks, stale: p.stale };
+  return { blocks, stale: p.stale, reviewerOn: p.chain.find((s) => s.type === 'REVIEWER')?.on ?? 'pull' };
 }
 
 export function stagesOn(p: Pipeline, side: StageSide): string[] {
@@ -505,6 +563,9 @@ export function describePipeline(r: Resolved): string {
   out.push(`attempts: ${p.attempts} # ${o.attempts}`);
   out.push(`claim-ttl: ${formatPeriod(p.claimTtlMs)} # ${o.claimTtlMs}`);
   out.push(`act-on: ${JSON.stringify(p.actOn)} # ${o.actOn}`);
+  out.push(
+    `admit: { authors: ${JSON.stringify(p.admit.authors)}, label: ${p.admit.label === null ? 'none' : JSON.stringify(p.admit.label)} } # ${o.admit}`,
+  );
   out.push(`board:\n  title: ${JSON.stringify(p.boardTitle)} # ${o.boardTitle}`);
   return `${out.join('\n')}\n`;
 }

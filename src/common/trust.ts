@@ -109,6 +109,17 @@ export function unresolvedLogins(policy: TrustPolicy, authors: Iterable<Author>)
   return [...out];
 }
 
+/** Who put a label on an item, as GitHub's label events record it, with their role here: what admits an item (decision/admission.ts). */
+export interface Labelled {
+  label: string;
+  login: string;
+  /** A bot's label is no person's decision. */
+  bot: boolean;
+  /** Their role on this repository ('none' when they have none). */
+  role: Permission | 'none';
+  at: string | null;
+}
+
 export interface Author {
   login: string | null;
   association: string;

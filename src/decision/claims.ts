@@ -55,16 +55,21 @@ export function claimOf(c: Candidate, ttlMs: number): Claim | null {
   };
 }
 
-/** The claims, completions and attempts of `stage` on the work item's own threads, at `now`. */
-export function stageRuns(candidates: readonly Candidate[], stage: string, now: number, ttlMs: number): StageRuns {
+/**
+ * The claims, completions and attempts of `stage` on the work item's own
+ * threads, at `now`. `since`: attempts are counted from then (a person
+ * resumed the item by removing needs-human: a fresh budget).
+ */
+export function stageRuns(candidates: readonly Candidate[], stage: string, now: number, ttlMs: number, since = ''): StageRuns {
   const own = candidates.filter((c) => c.scope === 'own' && c.untrusted === null);
   // The stage's last completion: what came before it is history.
-  const done =
+  const completed =
     own
       .filter((c) => c.annotation.type === stage && c.annotation.sentinelState === 'complete')
       .map(when)
       .sort()
       .at(-1) ?? '';
+  const done = completed > since ? completed : since;
   const claims = own
     .map((c) => claimOf(c, ttlMs))
     .filter((k): k is Claim => k !== null && k.stage === stage && k.createdAt > done)
@@ -84,4 +89,28 @@ export function stageRuns(candidates: readonly Candidate[], stage: string, now: 
     ...unfinished.map((c) => ({ kind: c.annotation.sentinelState as 'partial' | 'interrupted', url: c.url, createdAt: c.createdAt })),
   ].sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? -1 : (a.createdAt ?? '') > (b.createdAt ?? '') ? 1 : 0));
   return { stage, live, attempts, count: Math.max(claims.length, unfinished.length) };
+}
+
+/** The annotation types the dispatcher writes about its own runs. */
+const DISPATCHER_TYPES: ReadonlySet<string> = new Set(['CLAIM', 'CLAIM_RELEASED']);
+
+/**
+ * The candidates with the dispatcher's own claims (and releases) counted
+ * whatever trusted-authors says: `ours` tells its identity's comments. A
+ * pipeline file that forgot to trust the dispatcher must not make every
+ * sweep start the same stage again. Nothing else of its identity's counts.
+ */
+export function withOwnClaims(candidates: readonly Candidate[], ours: (login: string | null) => boolean): Candidate[] {
+  return candidates.map((c) =>
+    // Only a comment as its author left it: a hidden one, or one someone else edited, stays as the trust rules judged it.
+    c.untrusted !== null &&
+    DISPATCHER_TYPES.has(c.annotation.type) &&
+    c.comment !== null &&
+    !c.comment.hidden &&
+    !c.comment.editedBy &&
+    !c.comment.editor &&
+    ours(c.author.login)
+      ? { ...c, untrusted: null }
+      : c,
+  );
 }

@@ -50,7 +50,7 @@ export interface ContextRequest {
   /** GitHub's clock now and the pipeline's claim-ttl: a live claim on the next stage is shown as running. */
   claims?: { now: number; ttlMs: number };
   /** The pipeline file's rules the route adds: blocking field values per type, and what a stale stage does (default rerun). */
-  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction };
+  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction; reviewerOn?: 'issue' | 'pull' };
   /** A sub-issue's parent issue, and its repository. */
   parent: { item: WorkItem; repository: string } | null;
   chain: readonly string[];
@@ -307,6 +307,7 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     sel,
     blocks: req.rules?.blocks,
     stale: req.rules?.stale === 'ignore' ? [] : stale,
+    reviewerOn: req.rules?.reviewerOn,
   });
   // The digest is of what the stage about to run reads: the one named, or the one the route says runs next.
   const digest = composeDigest(

@@ -114,7 +114,7 @@ export interface GateSettings {
   /** The pipeline's chain, in its order (the route's stages); default `required`. */
   chain?: readonly string[];
   /** The pipeline file's rules: blocking field values per type, and what a stale stage does (default rerun). */
-  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction };
+  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction; reviewerOn?: 'issue' | 'pull' };
   /**
    * owner/name of the repository the items are in, as GitHub spells it: the
    * annotations' ids in a Context digest name it. Without it, no stage is
@@ -173,8 +173,14 @@ function isThePull(item: WorkItem, pull: PullContext): boolean {
  * REVIEWER is written on the pull request (§4): one on an issue the PR
  * closes is about no code this PR holds, and is passed over.
  */
-function splitMisplacedReviews(item: WorkItem, found: Located[], pull: PullContext): { kept: Located[]; misplaced: Ignored[] } {
-  if (isThePull(item, pull)) return { kept: found, misplaced: [] };
+function splitMisplacedReviews(
+  item: WorkItem,
+  found: Located[],
+  pull: PullContext,
+  on: 'issue' | 'pull' = 'pull',
+): { kept: Located[]; misplaced: Ignored[] } {
+  // The pipeline file may place REVIEWER on the issue (`on: issue`): there it is where the team writes it.
+  if (isThePull(item, pull) || on === 'issue') return { kept: found, misplaced: [] };
   const kept = found.filter((a) => a.annotation.type !== 'REVIEWER');
   const misplaced = found
     .filter((a) => a.annotation.type === 'REVIEWER')
@@ -309,7 +315,7 @@ function evaluateItem(item: WorkItem, sharedFound: ReturnType<typeof collectAnno
   const own = collectAnnotations(item, options.trust);
   const pull = options.pull ?? null;
   const builds = pull ? splitForeignBuilds(item, own.found, pull) : { kept: own.found, foreign: [] };
-  const reviews = pull ? splitMisplacedReviews(item, builds.kept, pull) : { kept: builds.kept, misplaced: [] };
+  const reviews = pull ? splitMisplacedReviews(item, builds.kept, pull, options.rules?.reviewerOn) : { kept: builds.kept, misplaced: [] };
   const found = [...reviews.kept, ...sharedFound.flatMap((s) => s.found)];
   const ignored = [
     ...own.ignored,
@@ -428,7 +434,7 @@ function routeOfGate(
   const chain = options.chain ?? options.required;
   const stale = options.repository && options.rules?.stale !== 'ignore' ? staleStages(sel, chain) : [];
   const labels = items.flatMap((i) => i.labels);
-  const next = route({ chain, labels, sel, blocks: options.rules?.blocks, stale });
+  const next = route({ chain, labels, sel, blocks: options.rules?.blocks, stale, reviewerOn: options.rules?.reviewerOn });
   // Held already by the gate's own rules: a stage it finds missing or not ok, a change request, a stale stage.
   const said =
     next.rule === 'changes requested' ||

@@ -5,6 +5,7 @@
  *
  * | rule | next |
  * |---|---|
+ * | `needs-human` (NOTES §4) | `needs-human` — a person decides; a gate holds until they remove it |
  * | a terminal label (NOTES §4) | `none` — a consumer stops (§7.2.5) |
  * | INVESTIGATOR `INVALID` | `close` (§4.1 routes INVALID to closing) |
  * | a control marker (GATE_FAILED, PUSH_BLOCKED, PUSH_FAILED, ANCESTRY_FAILED) newer than the last BUILDER | `needs-human` (§4.3) |
@@ -20,7 +21,7 @@
  *
  * Values are read the way validation reads them (verdicts.ts).
  */
-import { TERMINAL_LABELS } from '../codec/index.js';
+import { getField, matchEnum, NEEDS_HUMAN, stripCodeSpan, TERMINAL_LABELS } from '../codec/index.js';
 import type { BlockingField } from '../common/pipeline.js';
 import type { Candidate } from './collect.js';
 import { allIncluded, newestIncluded, type Selection } from './select.js';
@@ -54,12 +55,25 @@ export interface RouteFacts {
   blocks?: ReadonlyMap<string, readonly BlockingField[]>;
   /** Stages written against an upstream that changed since, in chain order; empty when the file says `stale: ignore`. */
   stale?: readonly StaleStage[];
+  /** Where REVIEWER is written (the pipeline file's `on` for it): the pull request by default (§4), or the issue. */
+  reviewerOn?: 'issue' | 'pull';
 }
 
 const when = (c: Candidate | null) => c?.createdAt ?? '';
 
 type Rule = (f: RouteFacts) => NextPhase | null;
 
+/**
+ * `needs-human` stops automated processing (§7.2) for a person, not because
+ * the chain is finished: its phase says so, so a gate holds the work item and
+ * a board files it under "needs a person" until someone removes the label.
+ */
+const needsHumanLabel: Rule = ({ labels }) =>
+  labels.includes(NEEDS_HUMAN)
+    ? { phase: 'needs-human', why: `labelled ${NEEDS_HUMAN}: a person decides, and nothing automated goes on until they remove the label` }
+    : null;
+
+/** A terminal label stops automated processing (§7.2): the work is over. */
 const terminalLabel: Rule = ({ labels }) => {
   const label = labels.find((l) => TERMINAL_LABELS.has(l));
   return label ? { phase: 'none', why: `labelled ${label}, a terminal state: a consumer stops here (§7.2)` } : null;
@@ -80,10 +94,11 @@ function investigation(sel: Selection): Candidate | null {
 
 /**
  * The reviews that speak: REVIEWER is written on the pull request (§4), so one
- * on an issue reviews no code and is passed over, as the gate passes it over.
+ * on an issue reviews no code and is passed over, as the gate passes it over —
+ * unless the pipeline file says its reviewers write on the issue (`on: issue`).
  */
-function reviews(sel: Selection): Candidate[] {
-  return allIncluded(sel, 'REVIEWER').filter((c) => c.item.kind === 'pull');
+function reviews(sel: Selection, on: RouteFacts['reviewerOn']): Candidate[] {
+  return allIncluded(sel, 'REVIEWER').filter((c) => on === 'issue' || c.item.kind === 'pull');
 }
 
 const investigationInvalid: Rule = ({ sel }) => {
@@ -168,11 +183,11 @@ const decomposition: Rule = ({ sel }) => {
     : { phase: 'DECOMPOSED', why: `the INVESTIGATOR assessed decomposition YES (${inv.url}) and no DECOMPOSED is written` };
 };
 
-const changesRequested: Rule = ({ sel }) => {
+const changesRequested: Rule = ({ sel, reviewerOn }) => {
   const build = newestIncluded(sel, 'BUILDER');
   // Per domain, the newest REVIEWER decides (a newer APPROVED of the same domain lifts it).
   const newestPerDomain = new Map<string, Candidate>();
-  for (const r of reviews(sel)) newestPerDomain.set(reviewDomain(r.annotation), r);
+  for (const r of reviews(sel, reviewerOn)) newestPerDomain.set(reviewDomain(r.annotation), r);
   const blocking = [...newestPerDomain.values()].filter((r) => verdictOf(r.annotation) === 'CHANGES_REQUESTED');
   if (blocking.length === 0) return null;
   const open = blocking.filter((r) => when(r) > when(build));
@@ -187,11 +202,16 @@ const changesRequested: Rule = ({ sel }) => {
   };
 };
 
-/** The value of `field` the annotation holds, when it is one of `values` (compared in upper case). */
+/**
+ * The value of `field` the annotation holds, when its leading word is one of `values` — read as a verdict is
+ * (`FAIL — 2 critical findings`, `**FAIL**`, `` `fail` ``: case and emphasis aside), so a reason after the word
+ * never hides a blocking value from the route.
+ */
 export function blockingValue(c: Candidate, b: BlockingField): string | null {
-  const v = enumValue(c.annotation, b.field);
-  if (v === null) return null;
-  return b.values.some((x) => x.toUpperCase() === v.toUpperCase()) ? v : null;
+  const raw = getField(c.annotation.fields, b.field);
+  if (raw === undefined) return null;
+  const named = matchEnum(stripCodeSpan(raw), b.values);
+  return named === null ? null : named.toUpperCase();
 }
 
 const ownVerdictBlocks: Rule = ({ chain, sel, blocks }) => {
@@ -226,11 +246,11 @@ const staleStage: Rule = ({ stale }) => {
     : null;
 };
 
-const firstOpenStage: Rule = ({ chain, sel }) => {
+const firstOpenStage: Rule = ({ chain, sel, reviewerOn }) => {
   for (const type of chain) {
     // DECOMPOSED is a stage only for an issue assessed YES (the decomposition rule above).
     if (type === 'DECOMPOSED') continue;
-    const done = type === 'REVIEWER' ? reviews(sel).length > 0 : newestIncluded(sel, type) !== null;
+    const done = type === 'REVIEWER' ? reviews(sel, reviewerOn).length > 0 : newestIncluded(sel, type) !== null;
     if (!done) return { phase: type, why: `${type} is the first stage of the chain with no complete trusted annotation` };
   }
   return null;
@@ -240,6 +260,7 @@ const chainComplete: Rule = ({ chain }) => ({ phase: 'none', why: `every stage o
 
 /** The table, in the order the rules are read. */
 export const NEXT_PHASE_RULES: ReadonlyArray<{ name: string; rule: Rule }> = [
+  { name: 'needs a person', rule: needsHumanLabel },
   { name: 'terminal label', rule: terminalLabel },
   { name: 'investigation invalid', rule: investigationInvalid },
   { name: 'halted after the build', rule: haltedAfterBuild },

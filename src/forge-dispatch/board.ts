@@ -36,6 +36,7 @@ export interface BoardItem {
 
 /** Why an item waits, by the route's rule that decided its next phase (decision/next-phase.ts). */
 const WAIT_OF_RULE: Readonly<Record<string, string>> = {
+  'needs a person': 'needs a human',
   'terminal label': 'done',
   'investigation invalid': 'to close',
   'halted after the build': 'needs a human',
@@ -56,6 +57,7 @@ const WAIT_OF_ACTION: Readonly<Record<string, string>> = {
   'needs-human': 'needs a human',
   closed: 'closed',
   'claimed-elsewhere': 'running',
+  'not-admitted': 'not admitted',
 };
 
 /**
@@ -86,6 +88,8 @@ export function labelContradiction(label: string, chain: readonly string[], comp
 
 /** The doctor's checks, each a section: the items it finds. */
 const CHECKS: ReadonlyArray<{ heading: string; finds: (i: BoardItem) => boolean; note?: (i: BoardItem) => string }> = [
+  // First: what only a person can start. The why says who opened or labelled it, and how to admit it.
+  { heading: 'Waiting for a maintainer to admit', finds: (i) => i.waits === 'not admitted', note: (i) => inert(i.why) },
   { heading: 'Stuck in a label longer than stall-after', finds: (i) => i.stuck },
   { heading: 'Building without a BUILDER', finds: (i) => i.state === 'workflow:building' && !i.hasBuilder },
   { heading: 'In review without an open PR', finds: (i) => i.state === 'workflow:in-review' && i.openPulls.length === 0 },

@@ -8,14 +8,16 @@
  * and `needs-human` are acted on when the file's `act-on` says so. GitHub is
  * the only store: claims and attempts are read from the thread.
  */
-import { currentState, emit, TERMINAL_LABELS } from '../codec/index.js';
+import { currentState, emit, NEEDS_HUMAN, TERMINAL_LABELS } from '../codec/index.js';
 import { sameText } from '../common/line-ends.js';
 import { UsageError } from '../common/errors.js';
 import { formatPeriod } from '../common/periods.js';
 import { resolveAnswer, routeRules, type PipelineAnswer, type Resolved, type Stage } from '../common/pipeline.js';
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
-import { trustedOfType } from '../common/trusted-annotations.js';
+import { taggedAuthors, trustedOfType } from '../common/trusted-annotations.js';
+import { admissionOf, admitPolicy, admittingLabels, admittingLabelsOn, authorAdmitted, type Admission } from '../decision/admission.js';
 import type { WorkItem } from '../common/work-item.js';
+import { withOwnClaims } from '../decision/claims.js';
 import {
   buildContext,
   candidatesOf,
@@ -30,7 +32,10 @@ import { readContextSnapshot, type ContextSnapshot } from '../github/context-rea
 import { ApiError } from '../github/errors.js';
 import { readPipelineFile } from '../github/pipeline-read.js';
 import { createOnce } from '../github/create-once.js';
-import { listComments } from '../github/reads.js';
+import { lastRemovedByPerson, whoLabelled } from '../github/label-events.js';
+import { resolvePermissions } from '../github/permissions.js';
+import { listComments, writtenByToken } from '../github/reads.js';
+import { readViewer } from '../github/viewer.js';
 import { listIssues } from '../github/repo-reads.js';
 import { sweepRepository, type SweptPull } from '../github/sweep-read.js';
 import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
@@ -56,8 +61,11 @@ export interface ItemOutcome {
   number: number;
   next: string;
   why: string;
-  /** dispatched, running (a live claim), escalated, closed, needs-human, claimed-elsewhere, or waiting (nothing to start). */
-  action: 'dispatched' | 'running' | 'escalated' | 'closed' | 'needs-human' | 'claimed-elsewhere' | 'waiting';
+  /**
+   * dispatched, running (a live claim), escalated, closed, needs-human, claimed-elsewhere, not-admitted (a stage to
+   * start, but no person admitted the item), or waiting (nothing to start).
+   */
+  action: 'dispatched' | 'running' | 'escalated' | 'closed' | 'needs-human' | 'claimed-elsewhere' | 'not-admitted' | 'waiting';
   detail: string;
 }
 
@@ -74,6 +82,8 @@ export interface DispatchOutcome {
   escalated: Escalated[];
   /** Items that could not be read: named, the rest still acted on. */
   unread: string[];
+  /** Items with a stage to start that no person admitted: number and how to admit it. */
+  notAdmitted: Array<{ number: number; why: string; how: string }>;
 }
 
 /** The work item as the route sees it, and where the dispatcher writes about it (the issue; a PR's first issue). */
@@ -94,12 +104,35 @@ function readOf(snapshot: ContextSnapshot, trust: TrustPolicy, p: Resolved): Rea
     unreadable: [],
     rules: routeRules(p.pipeline),
   });
-  return { result: buildContext(req), req, target: req.issues[0] ?? snapshot.subject, defaultBranch: snapshot.defaultBranch };
+  // Claims, labels and closes go on this repository's issue: an issue of another repository a PR links is never the
+  // target (its number here names another issue).
+  return {
+    result: buildContext(req),
+    req,
+    target: req.issues.find((i) => !i.foreign) ?? snapshot.subject,
+    defaultBranch: snapshot.defaultBranch,
+  };
 }
 
 async function readItem(gh: GitHub, inputs: DispatchInputs, number: number, trust: TrustPolicy, p: Resolved): Promise<Read> {
-  const snapshot = await readContextSnapshot(gh, inputs.repo, number, async (pull) => counts('closing-reference', pull.author, trust));
-  return readOf(snapshot, trust, p);
+  const snapshot = await readContextSnapshot(gh, inputs.repo, number, followAs(gh, inputs, trust));
+  return readOf(await withRoles(gh, inputs, snapshot, trust), trust, p);
+}
+
+/** A PR's closing keywords count when its author is trusted (their role read first, for `permission:write`). */
+const followAs = (gh: GitHub, inputs: DispatchInputs, trust: TrustPolicy) => async (pull: WorkItem) => {
+  await resolvePermissions(gh, inputs.repo, trust, [pull.author]);
+  return counts('closing-reference', pull.author, trust);
+};
+
+/**
+ * The roles `trusted-authors: permission:write` needs, read before the route decides (once per login per run), so the
+ * dispatcher counts a write-role member's annotations as the reader and the gate do.
+ */
+async function withRoles(gh: GitHub, inputs: DispatchInputs, snapshot: ContextSnapshot, trust: TrustPolicy) {
+  const own = snapshot.subject.kind === 'pull' ? [...snapshot.closes, snapshot.subject] : [snapshot.subject, ...snapshot.pulls];
+  await resolvePermissions(gh, inputs.repo, trust, taggedAuthors([...own, ...(snapshot.parent ? [snapshot.parent.item] : [])]));
+  return snapshot;
 }
 
 const claimText = (stage: string, holder: string, ttlMs: number) =>
@@ -130,7 +163,7 @@ async function claim(
   );
   const thread = await listComments(gh, inputs.repo, target.number);
   const ttl = p.pipeline.claimTtlMs;
-  const earlier = trustedOfType(thread, target.number, 'CLAIM', trust).find((c) => {
+  const earlier = trustedOfType(thread, target.number, 'CLAIM', withLogin(trust, ours.author.login)).find((c) => {
     // Claims this dispatcher read before deciding were judged then (none was live): only a newcomer can win.
     if (!c.comment || c.comment.id === ours.id || seen.has(c.comment.id) || c.annotation.sentinelState !== 'complete') return false;
     const stageOf = claimedStage(c.annotation);
@@ -144,20 +177,56 @@ async function claim(
   return { url: null, lost: earlier.url };
 }
 
+/** The policy with one more trusted login (the dispatcher's own identity, for its claims). */
+function withLogin(trust: TrustPolicy, login: string | null): TrustPolicy {
+  if (!login) return trust;
+  return { ...trust, logins: new Set([...trust.logins, login.toLowerCase()]) };
+}
+
 function attemptsComment(stage: string, runs: StageRuns, budget: number): string {
   const links = runs.attempts.map((a, i) => `${i + 1}. ${a.kind} — ${a.url}`).join('\n');
   return `**FORGE dispatch**: ${stage} has had ${runs.count} attempts since it last completed, and the pipeline allows ${budget}: a person decides what happens next, and nothing more is dispatched for it.\n\n${links}\n`;
 }
 
-async function actOnItem(
-  gh: GitHub,
-  inputs: DispatchInputs,
-  p: Resolved,
-  trust: TrustPolicy,
-  read: Read,
-  runnerNow: number,
-  out: DispatchOutcome,
-) {
+/** What one run of the dispatcher knows besides the item: the client, the file, trust, and its own identity. */
+interface RunContext {
+  gh: GitHub;
+  inputs: DispatchInputs;
+  p: Resolved;
+  trust: TrustPolicy;
+  /** The token's own login, read once when needed (undefined: not read yet). */
+  viewer: string | null | undefined;
+}
+
+async function viewerOf(run: RunContext): Promise<string | null> {
+  if (run.viewer === undefined) run.viewer = await readViewer(run.gh);
+  return run.viewer;
+}
+
+/** Is this item the pipeline board: its title and marker, written by a trusted author or by the dispatcher itself? */
+async function isBoardItem(run: RunContext, i: WorkItem): Promise<boolean> {
+  if (i.title !== run.p.pipeline.boardTitle || !i.body.startsWith(BOARD_MARKER)) return false;
+  return counts('issue-body', i.author, run.trust) || writtenByToken(await viewerOf(run), i.author.login);
+}
+
+/** The item's admission: its author first (no request), then who put an admitting label on it (read only then). */
+async function admissionOfItem(run: RunContext, target: WorkItem): Promise<Admission> {
+  const { gh, inputs, p, trust } = run;
+  const admit = p.pipeline.admit;
+  const admitting = admittingLabels(
+    admit,
+    p.pipeline.chain.map((s) => s.starts),
+  );
+  const policy = admitPolicy(admit, trust);
+  if (policy) await resolvePermissions(gh, inputs.repo, policy, [target.author]);
+  if (authorAdmitted(admit, target.author, trust)) return admissionOf(target, admit, trust, admitting, null);
+  const on = admittingLabelsOn(target.labels, admitting);
+  const labelled = on.length > 0 ? await whoLabelled(gh, inputs.repo, target.number, on, trust.permissions) : [];
+  return admissionOf(target, admit, trust, admitting, labelled);
+}
+
+async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: DispatchOutcome) {
+  const { gh, inputs, p, trust } = run;
   const number = read.target.number;
   // Claims are stamped by GitHub's clock: their age is judged by it too (the Date of this run's first answer), not the runner's.
   const now = requestStats(gh).firstAnswerAt ?? runnerNow;
@@ -170,8 +239,25 @@ async function actOnItem(
   };
   const stage: Stage | undefined = p.pipeline.chain.find((s) => s.type === next && s.workflow !== null);
   if (stage?.workflow) {
-    const runs = stageRuns(candidatesOf(read.req), next, now, p.pipeline.claimTtlMs);
+    let candidates = candidatesOf(read.req);
+    // The dispatcher's own claims count whatever trusted-authors says (its identity asked only when one would not).
+    if (candidates.some((c) => c.untrusted !== null && c.annotation.type.startsWith('CLAIM') && c.author.login?.endsWith('[bot]'))) {
+      const me = await viewerOf(run);
+      candidates = withOwnClaims(candidates, (login) => me !== null && writtenByToken(me, login));
+    }
+    let runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs);
     if (runs.live) return item('running', `${next} is claimed by ${runs.live.holder} until ${runs.live.expiresAt} (${runs.live.url})`);
+    // A person decides what an agent starts: an item nobody admitted waits, whatever its text says.
+    const admission = await admissionOfItem(run, target);
+    if (!admission.admitted) {
+      out.notAdmitted.push({ number: target.number, why: admission.why, how: admission.how });
+      return item('not-admitted', `${admission.why}; to admit it, ${admission.how}`);
+    }
+    if (runs.count >= p.pipeline.attempts && !target.labels.includes(NEEDS_HUMAN)) {
+      // Out of attempts, yet not labelled: a person who removed needs-human resumed it, with a fresh budget from then.
+      const resumed = await lastRemovedByPerson(gh, inputs.repo, target.number, NEEDS_HUMAN);
+      if (resumed !== null) runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs, resumed);
+    }
     if (runs.count >= p.pipeline.attempts) {
       out.escalated.push({ number, stage: next, attempts: runs.count });
       if (target.labels.includes('needs-human')) return item('escalated', `${runs.count} attempts; already labelled needs-human`);
@@ -187,11 +273,7 @@ async function actOnItem(
       out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: '' });
       return item('dispatched', `would claim ${next} on #${target.number} and start ${stage.workflow} (dry run)`);
     }
-    const seen = new Set(
-      candidatesOf(read.req)
-        .filter((c) => c.annotation.type === 'CLAIM' && c.comment)
-        .map((c) => c.comment?.id as number),
-    );
+    const seen = new Set(candidates.filter((c) => c.annotation.type === 'CLAIM' && c.comment).map((c) => c.comment?.id as number));
     const claimed = await claim(gh, inputs, target, next, p, trust, now, seen);
     if (claimed.url === null)
       return item('claimed-elsewhere', `another dispatcher claimed ${next} first (${claimed.lost}): nothing started`);
@@ -203,11 +285,15 @@ async function actOnItem(
     out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: claimed.url });
     return item('dispatched', `claimed ${next} (${claimed.url}) and started ${stage.workflow} on ${read.defaultBranch}`);
   }
-  if (next === 'close' && p.pipeline.actOn.includes('close') && target.kind === 'issue' && target.state !== 'closed') {
-    if (!inputs.dryRun) {
-      await addLabels(gh, inputs.repo, target.number, ['workflow:invalid']);
-      await closeIssue(gh, inputs.repo, target.number, 'not_planned');
-    }
+  // forge-emit moves an INVALID investigation to workflow:invalid (terminal, so the route stops): still to be closed.
+  const invalidOpen = next === 'none' && target.labels.includes('workflow:invalid');
+  if ((next === 'close' || invalidOpen) && p.pipeline.actOn.includes('close') && target.kind === 'issue' && target.state !== 'closed') {
+    // One update: closed as not planned, and the one workflow label it ends in (the machine: investigating → invalid).
+    if (!inputs.dryRun)
+      await closeIssue(gh, inputs.repo, target.number, 'not_planned', [
+        ...target.labels.filter((l) => !l.startsWith('workflow:')),
+        'workflow:invalid',
+      ]);
     return item('closed', `closed #${target.number} as not planned and labelled workflow:invalid`);
   }
   if (next === 'needs-human' && p.pipeline.actOn.includes('needs-human') && !target.labels.includes('needs-human')) {
@@ -226,31 +312,50 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
     const trust = inputs.trust ?? parseTrustPolicy(p.pipeline.trustedAuthors);
     await checkWorkflows(gh, inputs, p);
     const out = outcome(p);
-    await actOnItem(gh, inputs, p, trust, await readItem(gh, inputs, inputs.number as number, trust, p), now, out);
+    const run: RunContext = { gh, inputs, p, trust, viewer: undefined };
+    const read = await readItem(gh, inputs, inputs.number as number, trust, p);
+    // The board is no work item: labelling it, or its own opening, starts nothing.
+    if (await isBoardItem(run, read.target)) {
+      out.items.push({
+        number: read.target.number,
+        next: 'none',
+        why: 'the pipeline board',
+        action: 'waiting',
+        detail: `#${read.target.number} is the pipeline board, not a work item: nothing to start`,
+      });
+      return out;
+    }
+    await actOnItem(run, read, now, out);
     return out;
   }
   // Read first: every open issue and PR, and the pipeline file, in about one request per 100 issues.
   const trustOf = (answer: PipelineAnswer) => inputs.trust ?? parseTrustPolicy(resolveAnswer(answer).pipeline.trustedAuthors);
+  let trust: TrustPolicy | null = null;
   const sweep = await sweepRepository(gh, inputs.repo, (answer) => {
-    const trust = trustOf(answer);
-    return async (pull) => counts('closing-reference', pull.author, trust);
+    trust = trustOf(answer);
+    return followAs(gh, inputs, trust);
   });
   const p = resolveAnswer(sweep.pipeline);
-  const trust = trustOf(sweep.pipeline);
+  // The policy the sweep followed keywords by (and read roles into): one policy for the whole run.
+  const policy: TrustPolicy = trust ?? trustOf(sweep.pipeline);
   await checkWorkflows(gh, inputs, p);
   const out = outcome(p);
-  // The board is no work item: found by its title and marker, written only by a trusted author.
-  const isBoard = (i: WorkItem) =>
-    i.title === p.pipeline.boardTitle && i.body.startsWith(BOARD_MARKER) && counts('issue-body', i.author, trust);
+  const run: RunContext = { gh, inputs, p, trust: policy, viewer: sweep.viewer };
+  // The board is no work item: found by its title and marker, written by a trusted author or by the dispatcher itself.
+  const boards = new Set<number>();
+  for (const s of sweep.items) if (await isBoardItem(run, s.subject)) boards.add(s.subject.number);
+  const isBoard = (i: WorkItem) => boards.has(i.number);
   const boardIssue = sweep.items.map((s) => s.subject).find(isBoard) ?? null;
   const work: Array<{ number: number; read: () => Promise<Read> }> = [
-    ...sweep.items.filter((s) => !isBoard(s.subject)).map((s) => ({ number: s.subject.number, read: async () => readOf(s, trust, p) })),
+    ...sweep.items
+      .filter((s) => !isBoard(s.subject))
+      .map((s) => ({ number: s.subject.number, read: async () => readOf(await withRoles(gh, inputs, s, policy), policy, p) })),
     // An issue GitHub answered with a hole in is read alone (asked again, then named unread).
-    ...sweep.reread.map((number) => ({ number, read: () => readItem(gh, inputs, number, trust, p) })),
+    ...sweep.reread.map((number) => ({ number, read: () => readItem(gh, inputs, number, policy, p) })),
   ].sort((a, b) => a.number - b.number);
   for (const w of work) {
     try {
-      await actOnItem(gh, inputs, p, trust, await w.read(), now, out);
+      await actOnItem(run, await w.read(), now, out);
     } catch (err) {
       // One unreadable item is named; the sweep goes on.
       if (err instanceof UsageError) throw err;
@@ -270,6 +375,7 @@ const outcome = (p: Resolved): DispatchOutcome => ({
   dispatched: [],
   escalated: [],
   unread: [],
+  notAdmitted: [],
 });
 
 /** Every workflow the file maps a stage to, checked before anything is written: a missing file or input is one line. */

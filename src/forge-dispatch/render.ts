@@ -9,7 +9,7 @@ import type { DispatchInputs } from './inputs.js';
 import type { DispatchOutcome } from './logic.js';
 
 /** The step's outputs, as action.yml declares them. */
-export const OUTPUTS = ['dispatched', 'escalated', 'board-url', 'board-file', 'inconclusive'] as const;
+export const OUTPUTS = ['dispatched', 'escalated', 'not-admitted', 'board-url', 'board-file', 'inconclusive'] as const;
 
 /** The board as JSON (the board-file output): each open item as the board shows it, and what could not be read. */
 export function boardData(outcome: DispatchOutcome) {
@@ -18,6 +18,7 @@ export function boardData(outcome: DispatchOutcome) {
     unread: outcome.unread,
     dispatched: outcome.dispatched,
     escalated: outcome.escalated,
+    notAdmitted: outcome.notAdmitted,
   };
 }
 
@@ -26,7 +27,7 @@ export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome,
   const summary = [
     `## FORGE dispatch${inputs.dryRun ? ' (dry run)' : ''}`,
     '',
-    `${outcome.dispatched.length} started, ${outcome.escalated.length} handed to a person, ${outcome.items.length} item(s) read${outcome.unread.length > 0 ? `, ${outcome.unread.length} not read` : ''}.`,
+    `${outcome.dispatched.length} started, ${outcome.escalated.length} handed to a person, ${outcome.notAdmitted.length} waiting for a maintainer to admit, ${outcome.items.length} item(s) read${outcome.unread.length > 0 ? `, ${outcome.unread.length} not read` : ''}.`,
     '',
     ...(rows.length > 0 ? ['| item | next phase | action | why |', '|---|---|---|---|', ...rows, ''] : []),
     ...(outcome.unread.length > 0
@@ -39,6 +40,7 @@ export function dispatchResult(inputs: DispatchInputs, outcome: DispatchOutcome,
     outputs: {
       dispatched: JSON.stringify(outcome.dispatched),
       escalated: JSON.stringify(outcome.escalated),
+      'not-admitted': JSON.stringify(outcome.notAdmitted),
       'board-url': outcome.boardUrl,
       'board-file': boardFile,
       inconclusive: outcome.unread.length > 0,

@@ -21,10 +21,12 @@ import type { ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from '../github/client.js';
 import { earliestWins } from '../github/earliest-wins.js';
 import { ApiError } from '../github/errors.js';
+import { reviewDomain, verdictOf } from '../decision/verdicts.js';
 import { getIssue, listComments, resolveMilestone, tokenLogin, writtenByToken } from '../github/reads.js';
 import {
   addLabels,
   createComment,
+  deleteComment,
   ensureLabel,
   removeLabel,
   updateComment,
@@ -135,6 +137,9 @@ function refusePastTerminal(issue: WorkItem, inputs: EmitJob): void {
 function labelMove(labels: string[], inputs: EmitJob, log: Journal): { label: string; plan: LabelPlan } | null {
   if (inputs.label) return { label: inputs.label, plan: planLabelMove(labels, inputs.label) };
   if (!inputs.stageLabel) return null;
+  // A verdict that ends the work moves the item to where the machine says it ends, not on to the next stage.
+  const ending = endingLabel(inputs);
+  if (ending) return { label: ending, plan: planThrough(labels, ending, inputs.type, log) };
   try {
     return { label: inputs.stageLabel, plan: planThrough(labels, inputs.stageLabel, inputs.type, log) };
   } catch (err) {
@@ -145,6 +150,20 @@ function labelMove(labels: string[], inputs: EmitJob, log: Journal): { label: st
 }
 
 const RUNNING_STATES: readonly string[] = ['workflow:building'];
+
+/** Verdicts that end the work instead of handing it on, per type: the label the machine ends it in (NOTES §4). */
+const ENDING_VERDICTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  INVESTIGATOR: { INVALID: 'workflow:invalid' },
+};
+
+/** The label a complete annotation's verdict ends the item in, when it is one that ends it; null otherwise. */
+function endingLabel(inputs: EmitJob): string | null {
+  const table = ENDING_VERDICTS[inputs.type];
+  if (!table || inputs.status !== 'complete') return null;
+  const written = parse(inputs.text).find((a) => a.type === inputs.type);
+  const verdict = written ? verdictOf(written) : null;
+  return verdict ? (table[verdict.toUpperCase()] ?? null) : null;
+}
 
 /**
  * The pipeline's own move when a stage completes: the item may still carry the label that started the stage
@@ -209,17 +228,30 @@ interface Written {
 }
 
 /**
+ * Which annotations are "the same annotation" as the one this step writes: its type, and for REVIEWER its review
+ * domain too — one review run may write one REVIEWER per domain (two steps, or a matrix: the same run and attempt),
+ * and a SECURITY verdict is never taken for the LOGIC one already written.
+ */
+function sameSlot(inputs: EmitJob): (a: Annotation) => boolean {
+  const domainOf = (a: Annotation) => (a.type === 'REVIEWER' ? reviewDomain(a) : '');
+  const written = parse(inputs.text).find((a) => a.type === inputs.type);
+  const domain = written ? domainOf(written) : '';
+  return (a) => a.type === inputs.type && domainOf(a) === domain;
+}
+
+/**
  * The comments of the thread this run (its run id and attempt) wrote an annotation of the type in, by the token's
  * identity whatever trusted-authors says: asked of GitHub (one request) only when such a comment is there.
  */
 async function writtenByThisRun(gh: GitHub, inputs: EmitJob, comments: readonly ThreadComment[]): Promise<Candidate[]> {
   if (inputs.run === null) return [];
   const ours = `${inputs.run.id}/${inputs.run.attempt}`;
+  const slot = sameSlot(inputs);
   const found: Candidate[] = [];
   for (const comment of comments) {
     if (!comment.body.includes(`FORGE:${inputs.type}`) || !comment.body.includes(`/actions/runs/${inputs.run.id}/`)) continue;
     for (const annotation of parse(comment.body))
-      if (annotation.type === inputs.type && recordedRun(annotation.fields) === ours)
+      if (slot(annotation) && recordedRun(annotation.fields) === ours)
         found.push({ annotation, source: 'comment', item: inputs.number, comment, url: comment.url, author: comment.author });
   }
   if (found.length === 0) return [];
@@ -229,7 +261,8 @@ async function writtenByThisRun(gh: GitHub, inputs: EmitJob, comments: readonly 
 }
 
 async function decideForComment(gh: GitHub, inputs: EmitJob, comments: ThreadComment[]): Promise<Decision> {
-  const trusted = trustedOfType(comments, inputs.number, inputs.type, inputs.trust);
+  const slot = sameSlot(inputs);
+  const trusted = trustedOfType(comments, inputs.number, inputs.type, inputs.trust).filter((c) => slot(c.annotation));
   if (inputs.ifExists !== 'new') return decide(trusted, inputs.type, inputs.ifExists);
   const mine = await writtenByThisRun(gh, inputs, comments);
   const same = inputs.run === null ? (trusted.find((c) => c.comment && sameText(c.comment.body, inputs.text)) ?? null) : null;
@@ -237,6 +270,51 @@ async function decideForComment(gh: GitHub, inputs: EmitJob, comments: ThreadCom
 }
 
 async function emitToComment(gh: GitHub, inputs: EmitJob, comments: ThreadComment[], log: Journal): Promise<Written> {
+  const written = await writeComment(gh, inputs, comments, log);
+  if (inputs.status === 'complete' && !inputs.dryRun && (written.result === 'created' || written.result === 'updated') && written.comment)
+    await removeSupersededPartials(gh, inputs, comments, written.comment.id, log);
+  return written;
+}
+
+/**
+ * §3.3: once a stage completes, its partial and interrupted annotations are removed, so no consumer reads incomplete
+ * context (the spec's own check reads the first one it finds). Each trusted one of the same annotation (type and
+ * domain) written since the stage last completed goes, whoever wrote it: the comment is deleted when it holds only
+ * that annotation, else the annotation alone is cut out of it. One GitHub refuses is said, and the completion stands.
+ */
+async function removeSupersededPartials(gh: GitHub, inputs: EmitJob, comments: readonly ThreadComment[], kept: number, log: Journal) {
+  const slot = sameSlot(inputs);
+  const mine = trustedOfType(comments, inputs.number, inputs.type, inputs.trust).filter((c) => slot(c.annotation) && c.comment);
+  const at = (c: Candidate) => c.comment?.createdAt ?? '';
+  const lastDone = mine
+    .filter((c) => c.annotation.sentinelState === 'complete' && c.comment?.id !== kept)
+    .map(at)
+    .sort()
+    .at(-1);
+  const unfinished = mine.filter(
+    (c) => c.annotation.sentinelState !== 'complete' && c.comment?.id !== kept && (lastDone === undefined || at(c) > lastDone),
+  );
+  for (const c of unfinished) {
+    const comment = c.comment as ThreadComment;
+    const rest = splice(comment.body, c.annotation, '').trim();
+    try {
+      if (rest === '') {
+        await deleteComment(gh, inputs.repo, comment.id);
+        log.done.push(`deleted comment ${comment.id} (the ${c.annotation.sentinelState} ${inputs.type} it held is completed)`);
+      } else {
+        await updateComment(gh, inputs.repo, comment.id, splice(comment.body, c.annotation, '').replace(/\s+$/, ''));
+        log.done.push(`cut the ${c.annotation.sentinelState} ${inputs.type} out of comment ${comment.id} (it is completed)`);
+      }
+      log.steps.push(`removed the ${c.annotation.sentinelState} ${inputs.type} of comment ${comment.id}: the stage is complete (§3.3)`);
+    } catch (err) {
+      log.steps.push(
+        `the ${c.annotation.sentinelState} ${inputs.type} of comment ${comment.id} could not be removed (${errorMessage(err)}): it stays beside the completion`,
+      );
+    }
+  }
+}
+
+async function writeComment(gh: GitHub, inputs: EmitJob, comments: ThreadComment[], log: Journal): Promise<Written> {
   const decision = await decideForComment(gh, inputs, comments);
   if (decision.kind === 'skip') {
     log.steps.push(`skip: ${decision.why} (comment ${decision.existing.comment?.id})`);
@@ -279,7 +357,7 @@ async function emitToComment(gh: GitHub, inputs: EmitJob, comments: ThreadCommen
       : c.author.login === created.author.login &&
         (run === null
           ? sameText(c.body, inputs.text)
-          : parse(c.body).some((a) => a.type === inputs.type && a.sentinelState === 'complete' && recordedRun(a.fields) === run));
+          : parse(c.body).some((a) => sameSlot(inputs)(a) && a.sentinelState === 'complete' && recordedRun(a.fields) === run));
   const earlier = await earliestWins(gh, inputs.repo, inputs.number, created, same);
   if (earlier === null) return { result: 'created', comment: created };
   log.done.push(`deleted comment ${created.id} again`);

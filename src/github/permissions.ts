@@ -27,6 +27,29 @@ function roleOf(data: { permission?: string; role_name?: string }): Permission |
 }
 
 /**
+ * One login's role on this repository, read once per run into `cache`:
+ * 'none' when GitHub says they are no collaborator of any kind (404). Any
+ * other failure is thrown: the caller decides what an unknown role means.
+ */
+export async function readRole(gh: GitHub, r: Repo, login: string, cache: Map<string, Permission | 'none'>): Promise<Permission | 'none'> {
+  const key = login.toLowerCase();
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  let role: Permission | 'none';
+  try {
+    const { data } = await api(`reading the role of ${login}`, () =>
+      gh.rest.repos.getCollaboratorPermissionLevel({ ...r, username: login }),
+    );
+    role = roleOf(data as { permission?: string; role_name?: string });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    role = 'none';
+  }
+  cache.set(key, role);
+  return role;
+}
+
+/**
  * Reads the role of every author the policy cannot decide about yet, into
  * `policy.permissions`. Returns notes for what could not be read; a login
  * left unread stays untrusted.

@@ -28,6 +28,7 @@ export const SWEEP_PAGE = 100;
 
 export const SWEEP_QUERY = `query ForgeSweep($owner: String!, $repo: String!, $first: Int!, $after: String, $withPulls: Boolean!, $pullsAfter: String) {
   rateLimit { cost remaining }
+  viewer { login }
   repository(owner: $owner, name: $repo) {
     nameWithOwner
     defaultBranchRef { name }
@@ -45,6 +46,7 @@ export const SWEEP_QUERY = `query ForgeSweep($owner: String!, $repo: String!, $f
 
 type SweepData = {
   rateLimit?: { cost: number; remaining: number } | null;
+  viewer?: { login?: string } | null;
   repository: {
     nameWithOwner: string;
     defaultBranchRef?: { name: string } | null;
@@ -63,6 +65,8 @@ export interface SweptPull {
 
 export interface Sweep {
   pipeline: PipelineAnswer;
+  /** The token's own login (GraphQL's viewer, asked in the first page): the dispatcher's own claims and board. */
+  viewer: string | null;
   defaultBranch: string | null;
   /** Every open issue read whole, in number order. */
   items: ContextSnapshot[];
@@ -95,7 +99,7 @@ export async function sweepRepository(
   r: Repo,
   followKeywords: (pipeline: PipelineAnswer) => (pull: WorkItem) => Promise<boolean>,
 ): Promise<Sweep> {
-  const out: Sweep = { pipeline: null, defaultBranch: null, items: [], reread: [], pulls: [], requests: 0, points: 0 };
+  const out: Sweep = { pipeline: null, viewer: null, defaultBranch: null, items: [], reread: [], pulls: [], requests: 0, points: 0 };
   let first = SWEEP_PAGE;
   let after: string | null = null;
   let pullsAfter: string | null = null;
@@ -121,6 +125,7 @@ export async function sweepRepository(
     if (follow === null) {
       out.pipeline = pipelineFromNode(repo.pipelineFile, repo.defaultBranchRef?.name ?? null);
       out.defaultBranch = repo.defaultBranchRef?.name ?? null;
+      out.viewer = data.viewer?.login ?? null;
       follow = followKeywords(out.pipeline);
     }
     // Which page items GitHub left holes in (a comment or review it failed to resolve), and what else it could not show.

@@ -75,8 +75,26 @@ export async function removeLabel(gh: GitHub, r: Repo, number: number, name: str
 }
 
 /** Close an issue with GitHub's reason (`not_planned`: the work will not be done). */
-export async function closeIssue(gh: GitHub, r: Repo, number: number, reason: 'completed' | 'not_planned'): Promise<void> {
-  await api(`closing #${number}`, () => gh.rest.issues.update({ ...r, issue_number: number, state: 'closed', state_reason: reason }));
+/**
+ * Close an issue; with `labels`, its whole label set in the same update (GitHub's PATCH takes state, state_reason
+ * and labels together), so a close and its label move are one write that lands whole or not at all.
+ */
+export async function closeIssue(
+  gh: GitHub,
+  r: Repo,
+  number: number,
+  reason: 'completed' | 'not_planned',
+  labels?: readonly string[],
+): Promise<void> {
+  await api(`closing #${number}`, () =>
+    gh.rest.issues.update({
+      ...r,
+      issue_number: number,
+      state: 'closed',
+      state_reason: reason,
+      ...(labels ? { labels: [...labels] } : {}),
+    }),
+  );
 }
 
 /**
