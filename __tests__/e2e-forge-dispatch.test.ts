@@ -81,7 +81,13 @@ describe('forge-dispatch starts the next stage', () => {
       },
     ]);
     expect(JSON.parse(d.outputs.dispatched)).toEqual([
-      { number: issue.number, stage: 'BUILDER', workflow: 'build.yml', claim: r.dispatches[0].inputs.claim },
+      {
+        number: issue.number,
+        stage: 'BUILDER',
+        workflow: 'build.yml',
+        claim: r.dispatches[0].inputs.claim,
+        run: `https://github.example/${repo}/actions/runs/${r.runs[0].id}`,
+      },
     ]);
     expect(d.outputs.inconclusive).toBe('false');
 
@@ -132,11 +138,16 @@ describe('forge-dispatch starts the next stage', () => {
     expect(JSON.parse(first.outputs.dispatched)).toHaveLength(1);
     // The second claim expires too, with nothing written: two attempts of two.
     for (const c of claims(repo, issue.number)) c.created_at = old(10);
+    // GitHub has the run the claim started end without writing the stage (the runner died).
+    for (const run of r.runs) Object.assign(run, { status: 'completed', conclusion: 'failure' });
     const d = await dispatch(repo, { 'issue-number': String(issue.number) });
     expect(JSON.parse(d.outputs.escalated)).toEqual([{ number: issue.number, stage: 'INVESTIGATOR', attempts: 2 }]);
     expect(gh.repo(repo).issues.get(issue.number)?.labels).toContain('needs-human');
     const note = gh.commentsOn(repo, issue.number).find((c) => c.body.includes('FORGE dispatch'));
     expect(note?.body).toContain('INVESTIGATOR has had 2 attempts since it last completed, and the pipeline allows 2');
+    // One line an attempt: the claim, the run it started and how GitHub says that run ended.
+    expect(note?.body).toContain(`— run https://github.example/${repo}/actions/runs/${r.runs[0].id} (failure)`);
+    expect(note?.body).toContain('— a run GitHub did not name');
     expect(r.dispatches).toHaveLength(1);
     // Asked once: the next sweep writes nothing.
     const writes = gh.writes().length;
@@ -287,7 +298,9 @@ describe('refused before anything is written', () => {
     gh.comment(repo, issue.number, 'maintainer', investigator());
     const writes = gh.writes().length;
     const d = await dispatch(repo, { 'issue-number': String(issue.number), 'dry-run': 'true' });
-    expect(JSON.parse(d.outputs.dispatched)).toEqual([{ number: issue.number, stage: 'BUILDER', workflow: 'build.yml', claim: '' }]);
+    expect(JSON.parse(d.outputs.dispatched)).toEqual([
+      { number: issue.number, stage: 'BUILDER', workflow: 'build.yml', claim: '', run: '' },
+    ]);
     expect(d.summary).toContain('(dry run)');
     expect(gh.writes().length).toBe(writes);
     expect(r.dispatches).toEqual([]);

@@ -112,7 +112,13 @@ describe('people decide what starts', () => {
     gh.label(repo, issue.number, 'forge:go', 'triager');
     const admitted = await dispatch(repo, { 'issue-number': String(issue.number) });
     expect(JSON.parse(admitted.outputs.dispatched)).toEqual([
-      { number: issue.number, stage: 'INVESTIGATOR', workflow: 'investigate.yml', claim: expect.stringContaining('#issuecomment-') },
+      {
+        number: issue.number,
+        stage: 'INVESTIGATOR',
+        workflow: 'investigate.yml',
+        claim: expect.stringContaining('#issuecomment-'),
+        run: expect.stringContaining('/actions/runs/'),
+      },
     ]);
     expect(JSON.parse(admitted.outputs['not-admitted'])).toEqual([]);
     expect(r.dispatches).toHaveLength(1);
@@ -200,7 +206,13 @@ describe('a way back from needs-human', () => {
     gh.unlabel(repo, issue.number, 'needs-human', 'maintainer');
     const resumed = await dispatch(repo, { 'issue-number': String(issue.number) });
     expect(JSON.parse(resumed.outputs.dispatched)).toEqual([
-      { number: issue.number, stage: 'BUILDER', workflow: 'build.yml', claim: expect.stringContaining('#issuecomment-') },
+      {
+        number: issue.number,
+        stage: 'BUILDER',
+        workflow: 'build.yml',
+        claim: expect.stringContaining('#issuecomment-'),
+        run: expect.stringContaining('/actions/runs/'),
+      },
     ]);
     expect(JSON.parse(resumed.outputs.escalated)).toEqual([]);
     expect(notes()).toHaveLength(1);
@@ -236,5 +248,115 @@ describe('the dispatcher decides as the reader and the gate do', () => {
     expect(local?.labels).toEqual([]);
     expect(claims(repo, issue.number)).toEqual([]);
     expect(gh.writes().filter((w) => w.path.startsWith(`/repos/${repo}/issues/${issue.number}`))).toEqual([]);
+  });
+});
+
+describe('claims that follow the real run', () => {
+  const STAGES =
+    'chain:\n  - { type: INVESTIGATOR, workflow: investigate.yml }\n  - { type: BUILDER, workflow: build.yml }\n  - REVIEWER\n';
+
+  test('a disabled workflow is one line before anything is written', async () => {
+    const { repo, r, issue } = setup(FILE, 'maintainer', 'Checkout raises.');
+    r.workflowStates.set('build.yml', 'disabled_manually');
+    const before = gh.writes().length;
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(1);
+    expect(d.stderr).toBe('');
+    expect(d.stdout).toContain(
+      '::error::forge-dispatch: chain: BUILDER runs build.yml, which GitHub has disabled (by hand): enable it (the Actions tab, the workflow, Enable workflow) or map the stage to another; nothing was written',
+    );
+    expect(gh.writes().length).toBe(before);
+  });
+
+  test('the claim names the run GitHub started; a run still going holds the stage past claim-ttl, a completed one ends it at once', async () => {
+    const { repo, r, issue } = setup(`${STAGES}attempts: 3\nclaim-ttl: 1m\n`, 'maintainer', 'Checkout raises.');
+    const first = await dispatch(repo, { 'issue-number': String(issue.number) });
+    const [started] = r.runs;
+    expect(JSON.parse(first.outputs.dispatched)[0].run).toBe(`https://github.example/${repo}/actions/runs/${started.id}`);
+    expect(claims(repo, issue.number)[0].body).toContain(`**Run**: https://github.example/${repo}/actions/runs/${started.id}`);
+    // Past the ttl, but GitHub says the run is in progress: it still holds the stage.
+    gh.advance(30 * 60_000);
+    started.status = 'in_progress';
+    const during = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(during.stdout).toContain(
+      `INVESTIGATOR — running: INVESTIGATOR is running in https://github.example/${repo}/actions/runs/${started.id}`,
+    );
+    expect(r.dispatches).toHaveLength(1);
+    // The run completed without writing the stage: the attempt is over, and the stage starts again.
+    Object.assign(started, { status: 'completed', conclusion: 'cancelled' });
+    const after = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(after.outputs.dispatched)).toHaveLength(1);
+    expect(r.dispatches).toHaveLength(2);
+  });
+
+  test("a dispatch whose answer was lost is read back from the workflow's runs, never sent twice", async () => {
+    const { repo, r, issue } = setup(FILE, 'maintainer', 'Checkout raises.');
+    gh.faults.push({ method: 'POST', path: /\/actions\/workflows\/investigate\.yml\/dispatches$/, status: 502, times: 1, after: true });
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(0);
+    expect(r.dispatches).toHaveLength(1);
+    expect(JSON.parse(d.outputs.dispatched)[0].run).toBe(`https://github.example/${repo}/actions/runs/${r.runs[0].id}`);
+    expect(d.stdout).toContain("starting investigate.yml: GitHub's answer was lost");
+    expect(
+      gh.requests.filter((q) => q.method === 'POST' && q.path.startsWith(`/repos/${repo}/`) && q.path.endsWith('/dispatches')),
+    ).toHaveLength(1);
+  });
+
+  test('a dispatch GitHub refuses removes its claim in the same run', async () => {
+    const { repo, r, issue } = setup(FILE, 'maintainer', 'Checkout raises.');
+    gh.faults.push({
+      method: 'POST',
+      path: /\/dispatches$/,
+      status: 403,
+      times: 1,
+      body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' },
+    });
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(d.code).toBe(1);
+    expect(d.stdout).toContain('the claim');
+    expect(d.stdout).toContain('was removed again');
+    expect(claims(repo, issue.number)).toEqual([]);
+    expect(r.dispatches).toEqual([]);
+  });
+
+  test('an Enterprise Server that refuses return_run_details is asked without it; the claim holds by its ttl', async () => {
+    const { repo, r, issue } = setup(FILE, 'maintainer', 'Checkout raises.');
+    r.noRunDetails = true;
+    const d = await dispatch(repo, { 'issue-number': String(issue.number) });
+    expect(JSON.parse(d.outputs.dispatched)).toEqual([expect.objectContaining({ stage: 'INVESTIGATOR', run: '' })]);
+    expect(d.stdout).toContain('GitHub does not name the run it starts here');
+    expect(r.dispatches).toHaveLength(1);
+    expect(claims(repo, issue.number)[0].body).not.toContain('**Run**');
+  });
+});
+
+describe('limits', () => {
+  test('20 eligible items under max-running: 5 — five run; one more starts only when one ends; max-starts caps one run', async () => {
+    const { repo, r } = setup(`${FILE}max-running: 5\nmax-starts: 10\n`, 'maintainer', 'One.');
+    for (let i = 2; i <= 20; i++) gh.issue(repo, { title: `Item ${i}`, body: 'Checkout raises.', user: 'maintainer' });
+    const first = await dispatch(repo, { scope: 'repository' });
+    expect(JSON.parse(first.outputs.dispatched)).toHaveLength(5);
+    const board = () => [...r.issues.values()].find((i) => i.title === 'FORGE pipeline board')?.body ?? '';
+    expect(board()).toContain('max-running 5 reached: 5 stage(s) run now');
+    expect((board().match(/\| waiting for a slot \|/g) ?? []).length).toBe(15);
+    // Nothing ends: nothing more starts, on the schedule or on an item's own event.
+    expect(JSON.parse((await dispatch(repo, { scope: 'repository' })).outputs.dispatched)).toEqual([]);
+    const one = await dispatch(repo, { 'issue-number': '12' });
+    expect(JSON.parse(one.outputs.dispatched)).toEqual([]);
+    expect(one.stdout).toContain('#12: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-running 5 reached');
+    expect(r.dispatches).toHaveLength(5);
+    // Two runs end (GitHub says so): two more start, no more.
+    for (const run of r.runs.slice(0, 2)) Object.assign(run, { status: 'completed', conclusion: 'success' });
+    expect(JSON.parse((await dispatch(repo, { scope: 'repository' })).outputs.dispatched)).toHaveLength(2);
+    expect(r.dispatches).toHaveLength(7);
+  });
+
+  test('max-starts caps what one run starts', async () => {
+    const { repo, r } = setup(`${FILE}max-starts: 3\n`, 'maintainer', 'One.');
+    for (let i = 2; i <= 6; i++) gh.issue(repo, { title: `Item ${i}`, body: 'x', user: 'maintainer' });
+    const d = await dispatch(repo, { scope: 'repository', board: 'false' });
+    expect(JSON.parse(d.outputs.dispatched).map((x: { number: number }) => x.number)).toEqual([1, 2, 3]);
+    expect(d.stdout).toContain('#4: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-starts 3 reached in this run');
+    expect(r.dispatches).toHaveLength(3);
   });
 });

@@ -68,7 +68,7 @@ class Pipeline {
     workflow: string,
     event: { name: string; payload: Record<string, unknown> },
     inputs?: Record<string, string>,
-    job: { vars?: Record<string, string>; checkout?: () => string } = {},
+    job: { vars?: Record<string, string>; checkout?: () => string; runId?: number } = {},
   ) {
     const steps = await runWorkflow(parseWorkflow(this.r.files.get(`.github/workflows/${workflow}`) ?? ''), {
       apiUrl: gh.url,
@@ -78,7 +78,7 @@ class Pipeline {
       event,
       inputs,
       vars: { FORGE_AGENT_APP_ID: '42', ...job.vars },
-      runId: String(++this.runId),
+      runId: String(job.runId ?? ++this.runId),
       run: (step, env, workspace) => this.agent(step, env, workspace),
       checkout: job.checkout,
     });
@@ -114,11 +114,20 @@ class Pipeline {
       this.requestsSeen = gh.requests.length;
       if (dispatches.length === 0 && labelled.length === 0) return;
       for (const d of dispatches) {
+        // GitHub's run of this dispatch (one a dispatch, in order): it ends when its job does.
+        const record = this.r.runs[this.r.dispatches.indexOf(d)];
         if (this.dropNext > 0) {
           this.dropNext--;
+          // The runner died before the job wrote anything: GitHub ends the run as failed.
+          if (record) Object.assign(record, { status: 'completed', conclusion: 'failure' });
           continue;
         }
-        await this.run(d.workflow, { name: 'workflow_dispatch', payload: { inputs: d.inputs } }, d.inputs);
+        if (record) record.status = 'in_progress';
+        const steps = await this.run(d.workflow, { name: 'workflow_dispatch', payload: { inputs: d.inputs } }, d.inputs, {
+          runId: record?.id,
+        });
+        if (record)
+          Object.assign(record, { status: 'completed', conclusion: steps.some((x) => x.outcome === 'failure') ? 'failure' : 'success' });
       }
       for (const l of labelled)
         await this.run('forge-dispatch.yml', {
@@ -277,8 +286,24 @@ describe('a pipeline run from the docs, as written', () => {
     expect(p.boardRow(issue.number)).toBe('');
   });
 
-  test('a claim whose run died holds the stage until claim-ttl, then expires and the stage is started again', async () => {
+  test('a run that died ends its claim at once: the next sweep starts the stage again, and the attempt names the run', async () => {
     const p = new Pipeline();
+    const issue = p.issue('Cart total is wrong');
+    p.dropNext = 1;
+    await p.opened(issue);
+    await p.settle();
+    expect(p.types(issue.number)).toEqual(['CLAIM:complete']);
+    const [died] = p.r.runs;
+    expect(gh.commentsOn(p.repo, issue.number)[0].body).toContain(`**Run**: https://github.example/${p.repo}/actions/runs/${died.id}`);
+    await p.schedule();
+    await p.settle();
+    expect(p.r.dispatches.map((d) => d.inputs.stage).slice(0, 3)).toEqual(['INVESTIGATOR', 'INVESTIGATOR', 'BUILDER']);
+    expect(p.types(issue.number).filter((t) => t === 'INVESTIGATOR:complete')).toHaveLength(1);
+  });
+
+  test('where GitHub names no run (an older Enterprise Server), a claim whose run died holds the stage until claim-ttl', async () => {
+    const p = new Pipeline();
+    p.r.noRunDetails = true;
     const issue = p.issue('Cart total is wrong');
     p.dropNext = 1;
     await p.opened(issue);

@@ -266,6 +266,8 @@ describe('every rule of the file, one case each', () => {
         'stall-after: 2d # file',
         'stale: ignore # file',
         'attempts: 4 # input',
+        'max-running: 10 # default',
+        'max-starts: 10 # default',
         'claim-ttl: 30m # file',
         'act-on: [] # default',
         'admit: { authors: "trusted", label: "forge:go" } # default',

@@ -163,6 +163,20 @@ export interface RepoState {
   labelEvents: Array<{ id: number; issue: number; event: 'labeled' | 'unlabeled'; label: string; actor: string; created_at: string }>;
   /** workflow_dispatch events made through the API (POST …/actions/workflows/{id}/dispatches), in order. */
   dispatches: Array<{ workflow: string; ref: string; inputs: Record<string, string>; by: string }>;
+  /** Workflow runs, oldest first: one for each dispatch; a test moves its status and conclusion. */
+  runs: Array<{
+    id: number;
+    workflow: string;
+    status: string;
+    conclusion: string | null;
+    created_at: string;
+    actor: string;
+    inputs: Record<string, string>;
+  }>;
+  /** A workflow's state by file name (GitHub's: active unless said, disabled_manually, disabled_inactivity, …). */
+  workflowStates: Map<string, string>;
+  /** As an older GitHub Enterprise Server: a dispatch asking return_run_details is refused with 400. */
+  noRunDetails?: boolean;
   nextNumber: number;
   nextMilestone: number;
 }
@@ -301,6 +315,8 @@ export class FakeGitHub {
         statuses: [],
         releases: [],
         dispatches: [],
+        runs: [],
+        workflowStates: new Map(),
         labelEvents: [],
         sidebar: new Map(),
         issues: new Map(),
@@ -577,6 +593,71 @@ export class FakeGitHub {
   }
 
   // ---- JSON shapes -------------------------------------------------------
+
+  private workflowJson(r: RepoState, file: string): Json {
+    const id = hash(`${r.owner}/${r.name}/${file}`);
+    return {
+      id,
+      node_id: `W_${id}`,
+      name: file.replace(/\.ya?ml$/, ''),
+      path: `.github/workflows/${file}`,
+      state: r.workflowStates.get(file) ?? 'active',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      url: `${this.url}/repos/${r.owner}/${r.name}/actions/workflows/${id}`,
+      html_url: `${HTML}/${r.owner}/${r.name}/blob/${r.defaultBranch}/.github/workflows/${file}`,
+      badge_url: `${HTML}/${r.owner}/${r.name}/workflows/${file}/badge.svg`,
+    };
+  }
+
+  private runJson(r: RepoState, x: RepoState['runs'][number]): Json {
+    const api = `${this.url}/repos/${r.owner}/${r.name}`;
+    const repo = {
+      id: 1,
+      node_id: 'R_1',
+      name: r.name,
+      full_name: `${r.owner}/${r.name}`,
+      owner: this.userJson(r.owner),
+      private: false,
+      html_url: `${HTML}/${r.owner}/${r.name}`,
+      description: null,
+      fork: false,
+      url: api,
+    };
+    return {
+      id: x.id,
+      name: x.workflow,
+      node_id: `WFR_${x.id}`,
+      head_branch: r.defaultBranch,
+      head_sha: 'c'.repeat(40),
+      path: `.github/workflows/${x.workflow}`,
+      run_number: x.id,
+      event: 'workflow_dispatch',
+      display_title: x.workflow,
+      status: x.status,
+      conclusion: x.conclusion,
+      workflow_id: hash(`${r.owner}/${r.name}/${x.workflow}`),
+      url: `${api}/actions/runs/${x.id}`,
+      html_url: `${HTML}/${r.owner}/${r.name}/actions/runs/${x.id}`,
+      pull_requests: [],
+      created_at: x.created_at,
+      updated_at: x.created_at,
+      actor: this.userJson(x.actor),
+      triggering_actor: this.userJson(x.actor),
+      run_attempt: 1,
+      run_started_at: x.created_at,
+      jobs_url: `${api}/actions/runs/${x.id}/jobs`,
+      logs_url: `${api}/actions/runs/${x.id}/logs`,
+      check_suite_url: `${api}/check-suites/${x.id}`,
+      artifacts_url: `${api}/actions/runs/${x.id}/artifacts`,
+      cancel_url: `${api}/actions/runs/${x.id}/cancel`,
+      rerun_url: `${api}/actions/runs/${x.id}/rerun`,
+      workflow_url: `${api}/actions/workflows/${hash(`${r.owner}/${r.name}/${x.workflow}`)}`,
+      head_commit: null,
+      repository: repo,
+      head_repository: repo,
+    };
+  }
 
   private userJson(login: string): Json {
     const u = this.user(login);
@@ -1728,6 +1809,30 @@ export class FakeGitHub {
           }
           if (typeof body?.state === 'string') issue.state = body.state;
           if (typeof body?.state_reason === 'string') issue.state_reason = body.state_reason;
+          // `labels` replaces the whole set, as GitHub's PATCH does (each change recorded as a label event).
+          if (Array.isArray(body?.labels)) {
+            const next = (body.labels as Json[]).map((l) => (typeof l === 'string' ? l : String(l?.name ?? '')));
+            for (const n of next) if (!r.labels.has(n)) r.labels.set(n, { name: n, color: 'ededed', description: null });
+            for (const gone of issue.labels.filter((l) => !next.includes(l)))
+              r.labelEvents.push({
+                id: this.nextId++,
+                issue: issue.number,
+                event: 'unlabeled',
+                label: gone,
+                actor: writer,
+                created_at: this.tick(),
+              });
+            for (const added of next.filter((l) => !issue.labels.includes(l)))
+              r.labelEvents.push({
+                id: this.nextId++,
+                issue: issue.number,
+                event: 'labeled',
+                label: added,
+                actor: writer,
+                created_at: this.tick(),
+              });
+            issue.labels = next;
+          }
           this.touch(r, issue.number);
           return conformed(200, this.issueJson(r, issue));
         }
@@ -1901,8 +2006,57 @@ export class FakeGitHub {
           422,
           { message: `Unexpected inputs provided: ${JSON.stringify(unexpected)}`, documentation_url: 'https://docs.github.com/rest' },
         ];
+      if (body.return_run_details !== undefined && r.noRunDetails)
+        return [
+          400,
+          {
+            message: 'Invalid request.\n\n"return_run_details" is not a permitted key.',
+            documentation_url: 'https://docs.github.com/enterprise-server@3.17/rest',
+          },
+        ];
+      if ((r.workflowStates.get(rest[2]) ?? 'active') !== 'active')
+        return [
+          422,
+          { message: `Cannot trigger a 'workflow_dispatch' on a disabled workflow`, documentation_url: 'https://docs.github.com/rest' },
+        ];
       r.dispatches.push({ workflow: rest[2], ref: body.ref, inputs: given, by: writer });
-      return [204, undefined];
+      const created = {
+        id: this.nextId++,
+        workflow: rest[2],
+        status: 'queued',
+        conclusion: null,
+        created_at: this.tick(),
+        actor: writer,
+        inputs: given,
+      };
+      r.runs.push(created);
+      if (body.return_run_details !== true) return [204, undefined];
+      return conformed(200, {
+        workflow_run_id: created.id,
+        run_url: `${this.url}/repos/${r.owner}/${r.name}/actions/runs/${created.id}`,
+        html_url: `${HTML}/${r.owner}/${r.name}/actions/runs/${created.id}`,
+      });
+    }
+
+    // A workflow (GET …/actions/workflows/{file}): its state decides whether it takes a dispatch.
+    if (rest[0] === 'actions' && rest[1] === 'workflows' && rest.length === 3 && method === 'GET') {
+      if (!r.files.has(`.github/workflows/${rest[2]}`)) return this.notFound();
+      return conformed(200, this.workflowJson(r, rest[2]));
+    }
+    // A workflow's runs, newest first, filtered by creation time (`created=>=ISO`) when asked.
+    if (rest[0] === 'actions' && rest[1] === 'workflows' && rest[3] === 'runs' && rest.length === 4 && method === 'GET') {
+      if (!r.files.has(`.github/workflows/${rest[2]}`)) return this.notFound();
+      const created = (url.searchParams.get('created') ?? '').replace(/^>=/, '');
+      const list = r.runs
+        .filter((x) => x.workflow === rest[2] && (created === '' || Date.parse(x.created_at) >= Date.parse(created)))
+        .reverse();
+      const { slice } = this.page(url, list);
+      return conformed(200, { total_count: list.length, workflow_runs: slice.map((x) => this.runJson(r, x)) });
+    }
+    // One run.
+    if (rest[0] === 'actions' && rest[1] === 'runs' && rest.length === 3 && method === 'GET') {
+      const x = r.runs.find((y) => y.id === Number(rest[2]));
+      return x ? conformed(200, this.runJson(r, x)) : this.notFound();
     }
 
     // A file's contents (GET /repos/{o}/{r}/contents/{path}): the default branch unless ref names another.

@@ -59,6 +59,10 @@ export interface Pipeline {
   stale: StaleAction;
   /** How many attempts a stage gets before a person is asked (forge-dispatch). */
   attempts: number;
+  /** How many stages may run at once in the repository (live claims): forge-dispatch starts no more. */
+  maxRunning: number;
+  /** How many stages one run of forge-dispatch may start. */
+  maxStarts: number;
   /** How long a claim holds a stage, in ms (forge-dispatch). */
   claimTtlMs: number;
   /** The title of the pipeline board issue (forge-dispatch). */
@@ -129,6 +133,8 @@ export const DEFAULT_PIPELINE: Readonly<Pipeline> = Object.freeze({
   stallAfterMs: 6 * HOUR,
   stale: 'rerun',
   attempts: 3,
+  maxRunning: 10,
+  maxStarts: 10,
   claimTtlMs: 2 * HOUR,
   boardTitle: 'FORGE pipeline board',
   actOn: [],
@@ -418,6 +424,20 @@ export const KEYS: ReadonlyArray<{
     schema: { type: 'integer', minimum: 1 },
   },
   {
+    key: 'max-running',
+    field: 'maxRunning',
+    description: 'How many stages may run at once in the repository (live claims): forge-dispatch starts no more until one ends.',
+    read: positive,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  {
+    key: 'max-starts',
+    field: 'maxStarts',
+    description: 'How many stages one run of forge-dispatch may start; the rest wait for the next run.',
+    read: positive,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  {
     key: 'claim-ttl',
     field: 'claimTtlMs',
     description: 'How long a claim on a stage holds (2h, 30m).',
@@ -561,6 +581,8 @@ export function describePipeline(r: Resolved): string {
   out.push(`stall-after: ${formatPeriod(p.stallAfterMs)} # ${o.stallAfterMs}`);
   out.push(`stale: ${p.stale} # ${o.stale}`);
   out.push(`attempts: ${p.attempts} # ${o.attempts}`);
+  out.push(`max-running: ${p.maxRunning} # ${o.maxRunning}`);
+  out.push(`max-starts: ${p.maxStarts} # ${o.maxStarts}`);
   out.push(`claim-ttl: ${formatPeriod(p.claimTtlMs)} # ${o.claimTtlMs}`);
   out.push(`act-on: ${JSON.stringify(p.actOn)} # ${o.actOn}`);
   out.push(

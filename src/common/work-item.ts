@@ -51,3 +51,13 @@ export interface WorkItem {
    */
   foreign?: string;
 }
+
+/** A workflow run as GitHub reports it: what a claim that names it is judged by (decision/claims.ts). */
+export interface RunState {
+  id: number;
+  /** queued, in_progress, waiting, requested, pending, or completed. */
+  status: string;
+  /** Set once completed: success, failure, cancelled, timed_out, … */
+  conclusion: string | null;
+  url: string;
+}

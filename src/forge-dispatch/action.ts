@@ -16,6 +16,7 @@ export const forgeDispatch: ActionDefinition<DispatchInputs> = {
     const gh = createClient(inputs.token, { log });
     const outcome = await runDispatch(gh, inputs, Date.now());
     log(pipelineLine(outcome.pipeline.source));
+    for (const line of outcome.log) log(line);
     for (const i of outcome.items) log(`#${i.number}: next phase ${i.next} — ${i.action}${i.detail ? `: ${i.detail}` : ''}`);
     log(`GitHub requests: ${requestStats(gh).requests}`);
     // The board as data, for a step after this one: every item, what it waits for, and the doctor's findings.

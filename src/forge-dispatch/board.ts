@@ -58,6 +58,8 @@ const WAIT_OF_ACTION: Readonly<Record<string, string>> = {
   closed: 'closed',
   'claimed-elsewhere': 'running',
   'not-admitted': 'not admitted',
+  limited: 'waiting for a slot',
+  'rate-limited': 'rate limited',
 };
 
 /**

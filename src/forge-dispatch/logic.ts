@@ -16,8 +16,9 @@ import { resolveAnswer, routeRules, type PipelineAnswer, type Resolved, type Sta
 import { counts, parseTrustPolicy, type TrustPolicy } from '../common/trust.js';
 import { taggedAuthors, trustedOfType } from '../common/trusted-annotations.js';
 import { admissionOf, admitPolicy, admittingLabels, admittingLabelsOn, authorAdmitted, type Admission } from '../decision/admission.js';
-import type { WorkItem } from '../common/work-item.js';
-import { withOwnClaims } from '../decision/claims.js';
+import type { RunState, WorkItem } from '../common/work-item.js';
+import { claimOf, withOwnClaims } from '../decision/claims.js';
+import type { Candidate } from '../decision/collect.js';
 import {
   buildContext,
   candidatesOf,
@@ -38,8 +39,9 @@ import { listComments, writtenByToken } from '../github/reads.js';
 import { readViewer } from '../github/viewer.js';
 import { listIssues } from '../github/repo-reads.js';
 import { sweepRepository, type SweptPull } from '../github/sweep-read.js';
-import { checkWorkflow, dispatchWorkflow } from '../github/workflows.js';
-import { addLabels, closeIssue, createComment, createIssue, deleteComment, updateIssueBody } from '../github/writes.js';
+import { readRun } from '../github/runs.js';
+import { checkWorkflow, dispatchWorkflow, type StartedRun } from '../github/workflows.js';
+import { addLabels, closeIssue, createComment, createIssue, deleteComment, updateComment, updateIssueBody } from '../github/writes.js';
 import { BOARD_MARKER, boardMarkdown, labelContradiction, waitOf, type BoardItem } from './board.js';
 import type { DispatchInputs } from './inputs.js';
 
@@ -48,6 +50,8 @@ export interface Dispatched {
   stage: string;
   workflow: string;
   claim: string;
+  /** The stage run GitHub started ('' when it did not name it, or in a dry run). */
+  run?: string;
 }
 
 export interface Escalated {
@@ -65,7 +69,17 @@ export interface ItemOutcome {
    * dispatched, running (a live claim), escalated, closed, needs-human, claimed-elsewhere, not-admitted (a stage to
    * start, but no person admitted the item), or waiting (nothing to start).
    */
-  action: 'dispatched' | 'running' | 'escalated' | 'closed' | 'needs-human' | 'claimed-elsewhere' | 'not-admitted' | 'waiting';
+  action:
+    | 'dispatched'
+    | 'running'
+    | 'escalated'
+    | 'closed'
+    | 'needs-human'
+    | 'claimed-elsewhere'
+    | 'not-admitted'
+    | 'limited'
+    | 'rate-limited'
+    | 'waiting';
   detail: string;
 }
 
@@ -84,6 +98,8 @@ export interface DispatchOutcome {
   unread: string[];
   /** Items with a stage to start that no person admitted: number and how to admit it. */
   notAdmitted: Array<{ number: number; why: string; how: string }>;
+  /** Lines for the step's log (a dispatch answer read back, a run GitHub did not name). */
+  log: string[];
 }
 
 /** The work item as the route sees it, and where the dispatcher writes about it (the issue; a PR's first issue). */
@@ -135,9 +151,17 @@ async function withRoles(gh: GitHub, inputs: DispatchInputs, snapshot: ContextSn
   return snapshot;
 }
 
-const claimText = (stage: string, holder: string, ttlMs: number) =>
+/** The claim's text; with `run`, the stage run GitHub started for it (written into the claim once known). */
+const claimText = (stage: string, holder: string, ttlMs: number, run: string | null = null) =>
   emit('CLAIM', {
-    fields: { Holder: holder, Files: '(a pipeline stage: none named)', Interfaces: '(none)', TTL: formatPeriod(ttlMs), Stage: stage },
+    fields: {
+      Holder: holder,
+      Files: '(a pipeline stage: none named)',
+      Interfaces: '(none)',
+      TTL: formatPeriod(ttlMs),
+      Stage: stage,
+      ...(run ? { Run: run } : {}),
+    },
   });
 
 /**
@@ -172,9 +196,9 @@ async function claim(
     const first = at < (ours.createdAt ?? '') || (at === (ours.createdAt ?? '') && c.comment.id < ours.id);
     return stageOf === stage && live && first;
   });
-  if (!earlier) return { url: ours.url, lost: null };
+  if (!earlier) return { url: ours.url, comment: ours, lost: null };
   await deleteComment(gh, inputs.repo, ours.id);
-  return { url: null, lost: earlier.url };
+  return { url: null, comment: null, lost: earlier.url };
 }
 
 /** The policy with one more trusted login (the dispatcher's own identity, for its claims). */
@@ -183,9 +207,81 @@ function withLogin(trust: TrustPolicy, login: string | null): TrustPolicy {
   return { ...trust, logins: new Set([...trust.logins, login.toLowerCase()]) };
 }
 
+/** One line an attempt: its claim and the run it started (how that run ended), and the partial that run wrote. */
+function attemptLine(a: StageRuns['attempts'][number], i: number): string {
+  if (a.kind !== 'claim') return `${i + 1}. ${a.kind}, no claim of a run — ${a.url}`;
+  const run = a.run ? `run ${a.run}${a.conclusion ? ` (${a.conclusion})` : ''}` : 'a run GitHub did not name';
+  return `${i + 1}. claimed ${a.url} — ${run}${a.partial ? `; it wrote a partial: ${a.partial}` : ''}`;
+}
+
 function attemptsComment(stage: string, runs: StageRuns, budget: number): string {
-  const links = runs.attempts.map((a, i) => `${i + 1}. ${a.kind} — ${a.url}`).join('\n');
+  const links = runs.attempts.map(attemptLine).join('\n');
   return `**FORGE dispatch**: ${stage} has had ${runs.count} attempts since it last completed, and the pipeline allows ${budget}: a person decides what happens next, and nothing more is dispatched for it.\n\n${links}\n`;
+}
+
+/**
+ * Why no more may start now ('' while it may): `max-starts` started by this run, or `max-running` stages running in
+ * the repository (its live claims, counted once per run: by the sweep before it acts; for one item, by a sweep read
+ * made only when a start is due).
+ */
+async function limitReached(run: RunContext): Promise<string> {
+  const { maxStarts, maxRunning } = run.p.pipeline;
+  if (run.started >= maxStarts) return `max-starts ${maxStarts} reached in this run; the next run starts more`;
+  if (run.live === undefined) run.live = await liveInRepository(run);
+  if (run.live >= maxRunning) return `max-running ${maxRunning} reached: ${run.live} stage(s) run now; one starts when another ends`;
+  return '';
+}
+
+/** The stages running in the repository now: the open issues whose next stage a live claim holds. */
+async function liveInRepository(run: RunContext): Promise<number> {
+  const sweep = await sweepRepository(run.gh, run.inputs.repo, () => followAs(run.gh, run.inputs, run.trust));
+  return liveAmong(
+    run,
+    sweep.items.map((s) => readOf(s, run.trust, run.p)),
+  );
+}
+
+/** How many of these items a live claim holds (their next stage, mapped to a workflow). */
+async function liveAmong(run: RunContext, reads: readonly Read[]): Promise<number> {
+  let live = 0;
+  for (const read of reads) {
+    const next = read.result.nextPhase;
+    if (!run.p.pipeline.chain.some((s) => s.type === next && s.workflow !== null)) continue;
+    const candidates = await ownClaimsCounted(run, candidatesOf(read.req));
+    if (stageRuns(candidates, next, nowOf(run), run.p.pipeline.claimTtlMs, '', await runStatesOf(run, candidates, next)).live) live++;
+  }
+  return live;
+}
+
+/** GitHub's clock, as claims are judged by it: the Date of this run's first answer. */
+const nowOf = (run: RunContext) => requestStats(run.gh).firstAnswerAt ?? Date.now();
+
+/** The candidates with the dispatcher's own claims counted (its identity asked only when one would not count). */
+async function ownClaimsCounted(run: RunContext, candidates: Candidate[]): Promise<Candidate[]> {
+  if (!candidates.some((c) => c.untrusted !== null && c.annotation.type.startsWith('CLAIM') && c.author.login?.endsWith('[bot]')))
+    return candidates;
+  const me = await viewerOf(run);
+  return withOwnClaims(candidates, (login) => me !== null && writtenByToken(me, login));
+}
+
+/** At most this many claimed runs of one stage are asked about per item (the newest): older claims are history. */
+const RUN_READS_PER_ITEM = 5;
+
+/** The state of each run the stage's trusted claims name (newest first, read once per run per dispatcher run). */
+async function runStatesOf(run: RunContext, candidates: readonly Candidate[], stage: string): Promise<Map<number, RunState>> {
+  const ids = candidates
+    .filter((c) => c.scope === 'own' && c.untrusted === null && c.annotation.type === 'CLAIM' && claimedStage(c.annotation) === stage)
+    .sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? 1 : -1))
+    .map((c) => claimOf(c, run.p.pipeline.claimTtlMs)?.runId ?? null)
+    .filter((id): id is number => id !== null)
+    .slice(0, RUN_READS_PER_ITEM);
+  const out = new Map<number, RunState>();
+  for (const id of ids) {
+    if (!run.runs.has(id)) run.runs.set(id, await readRun(run.gh, run.inputs.repo, id));
+    const state = run.runs.get(id);
+    if (state) out.set(id, state);
+  }
+  return out;
 }
 
 /** What one run of the dispatcher knows besides the item: the client, the file, trust, and its own identity. */
@@ -196,6 +292,14 @@ interface RunContext {
   trust: TrustPolicy;
   /** The token's own login, read once when needed (undefined: not read yet). */
   viewer: string | null | undefined;
+  /** The stage runs read so far, by id (null: GitHub no longer has it). */
+  runs: Map<number, RunState | null>;
+  /** Stages running in the repository now (live claims), counted before the first start; undefined until needed. */
+  live: number | undefined;
+  /** How many this run started. */
+  started: number;
+  /** Set at GitHub's first rate-limit answer: nothing more is written this run, and why. */
+  halted: string | null;
 }
 
 async function viewerOf(run: RunContext): Promise<string | null> {
@@ -239,14 +343,15 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
   };
   const stage: Stage | undefined = p.pipeline.chain.find((s) => s.type === next && s.workflow !== null);
   if (stage?.workflow) {
-    let candidates = candidatesOf(read.req);
-    // The dispatcher's own claims count whatever trusted-authors says (its identity asked only when one would not).
-    if (candidates.some((c) => c.untrusted !== null && c.annotation.type.startsWith('CLAIM') && c.author.login?.endsWith('[bot]'))) {
-      const me = await viewerOf(run);
-      candidates = withOwnClaims(candidates, (login) => me !== null && writtenByToken(me, login));
+    // The dispatcher's own claims count whatever trusted-authors says.
+    const candidates = await ownClaimsCounted(run, candidatesOf(read.req));
+    // GitHub's word on each claimed run decides whether its claim still holds (one request a claimed run).
+    const states = await runStatesOf(run, candidates, next);
+    let runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs, '', states);
+    if (runs.live) {
+      const where = runs.live.run ? `running in ${runs.live.run}` : `claimed by ${runs.live.holder} until ${runs.live.expiresAt}`;
+      return item('running', `${next} is ${where} (${runs.live.url})`);
     }
-    let runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs);
-    if (runs.live) return item('running', `${next} is claimed by ${runs.live.holder} until ${runs.live.expiresAt} (${runs.live.url})`);
     // A person decides what an agent starts: an item nobody admitted waits, whatever its text says.
     const admission = await admissionOfItem(run, target);
     if (!admission.admitted) {
@@ -256,7 +361,7 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
     if (runs.count >= p.pipeline.attempts && !target.labels.includes(NEEDS_HUMAN)) {
       // Out of attempts, yet not labelled: a person who removed needs-human resumed it, with a fresh budget from then.
       const resumed = await lastRemovedByPerson(gh, inputs.repo, target.number, NEEDS_HUMAN);
-      if (resumed !== null) runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs, resumed);
+      if (resumed !== null) runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs, resumed, states);
     }
     if (runs.count >= p.pipeline.attempts) {
       out.escalated.push({ number, stage: next, attempts: runs.count });
@@ -269,21 +374,52 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
     }
     if (read.defaultBranch === null)
       throw new ApiError(`reading #${number}: GitHub did not name the default branch to start ${stage.workflow} on`, null);
+    // The fleet's limits: what would start beyond them waits for a later run (the board says why).
+    const full = await limitReached(run);
+    if (full) return item('limited', `${next} waits: ${full}`);
+    run.started++;
+    run.live = (run.live ?? 0) + 1;
     if (inputs.dryRun) {
-      out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: '' });
+      out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: '', run: '' });
       return item('dispatched', `would claim ${next} on #${target.number} and start ${stage.workflow} (dry run)`);
     }
     const seen = new Set(candidates.filter((c) => c.annotation.type === 'CLAIM' && c.comment).map((c) => c.comment?.id as number));
     const claimed = await claim(gh, inputs, target, next, p, trust, now, seen);
-    if (claimed.url === null)
+    if (claimed.url === null || claimed.comment === null)
       return item('claimed-elsewhere', `another dispatcher claimed ${next} first (${claimed.lost}): nothing started`);
-    await dispatchWorkflow(gh, inputs.repo, stage.workflow, read.defaultBranch, {
-      'issue-number': String(target.number),
-      stage: next,
-      claim: claimed.url,
-    });
-    out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: claimed.url });
-    return item('dispatched', `claimed ${next} (${claimed.url}) and started ${stage.workflow} on ${read.defaultBranch}`);
+    const me = claimed.comment.author.login;
+    let started: StartedRun;
+    try {
+      started = await dispatchWorkflow(
+        gh,
+        inputs.repo,
+        stage.workflow,
+        read.defaultBranch,
+        { 'issue-number': String(target.number), stage: next, claim: claimed.url },
+        {
+          since: claimed.comment.createdAt ?? new Date(now).toISOString(),
+          mine: (login) => writtenByToken(me, login),
+          taken: new Set(states.keys()),
+        },
+        (line) => out.log.push(line),
+      );
+    } catch (err) {
+      // GitHub refused to start it (or its answer is unknown after the read-back): the claim it would hold goes in the
+      // same sweep, so the item is neither shown running nor charged an attempt that never ran.
+      await deleteComment(gh, inputs.repo, claimed.comment.id);
+      throw new ApiError(
+        `${err instanceof Error ? err.message : String(err)} — the claim ${claimed.url} was removed again`,
+        (err as ApiError).status ?? null,
+      );
+    }
+    // The claim names the run it started: the next sweep asks GitHub whether that run is still going.
+    if (started.url)
+      await updateComment(gh, inputs.repo, claimed.comment.id, claimText(next, inputs.runUrl, p.pipeline.claimTtlMs, started.url));
+    out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: claimed.url, run: started.url ?? '' });
+    return item(
+      'dispatched',
+      `claimed ${next} (${claimed.url}) and started ${stage.workflow} on ${read.defaultBranch}${started.url ? `: ${started.url}` : ''}`,
+    );
   }
   // forge-emit moves an INVALID investigation to workflow:invalid (terminal, so the route stops): still to be closed.
   const invalidOpen = next === 'none' && target.labels.includes('workflow:invalid');
@@ -312,7 +448,7 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
     const trust = inputs.trust ?? parseTrustPolicy(p.pipeline.trustedAuthors);
     await checkWorkflows(gh, inputs, p);
     const out = outcome(p);
-    const run: RunContext = { gh, inputs, p, trust, viewer: undefined };
+    const run: RunContext = { gh, inputs, p, trust, viewer: undefined, runs: new Map(), live: undefined, started: 0, halted: null };
     const read = await readItem(gh, inputs, inputs.number as number, trust, p);
     // The board is no work item: labelling it, or its own opening, starts nothing.
     if (await isBoardItem(run, read.target)) {
@@ -340,7 +476,17 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
   const policy: TrustPolicy = trust ?? trustOf(sweep.pipeline);
   await checkWorkflows(gh, inputs, p);
   const out = outcome(p);
-  const run: RunContext = { gh, inputs, p, trust: policy, viewer: sweep.viewer };
+  const run: RunContext = {
+    gh,
+    inputs,
+    p,
+    trust: policy,
+    viewer: sweep.viewer,
+    runs: new Map(),
+    live: undefined,
+    started: 0,
+    halted: null,
+  };
   // The board is no work item: found by its title and marker, written by a trusted author or by the dispatcher itself.
   const boards = new Set<number>();
   for (const s of sweep.items) if (await isBoardItem(run, s.subject)) boards.add(s.subject.number);
@@ -353,17 +499,46 @@ export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: numbe
     // An issue GitHub answered with a hole in is read alone (asked again, then named unread).
     ...sweep.reread.map((number) => ({ number, read: () => readItem(gh, inputs, number, policy, p) })),
   ].sort((a, b) => a.number - b.number);
+  const reads: Array<{ number: number; read: Read | null }> = [];
   for (const w of work) {
     try {
-      await actOnItem(run, await w.read(), now, out);
+      reads.push({ number: w.number, read: await w.read() });
     } catch (err) {
       // One unreadable item is named; the sweep goes on.
       if (err instanceof UsageError) throw err;
       out.unread.push(`#${w.number}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     }
   }
+  // What runs now, before anything starts: max-running counts it.
+  run.live = await liveAmong(
+    run,
+    reads.flatMap((x) => (x.read ? [x.read] : [])),
+  );
+  for (const { number, read } of reads) {
+    if (!read) continue;
+    if (run.halted !== null) {
+      out.items.push({ number, next: read.result.nextPhase, why: read.result.nextReason, action: 'rate-limited', detail: run.halted });
+      out.board.push(boardItem(read, read.result.nextPhase, run.halted, 'rate-limited', p, now));
+      continue;
+    }
+    try {
+      await actOnItem(run, read, now, out);
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      // GitHub's rate limit: stop writing at its first answer; the rest wait for the next run, and the board says so.
+      if (isRateLimit(err))
+        run.halted = `GitHub's rate limit answered (${(err as Error).message.split('\n')[0]}): nothing more is written this run`;
+      out.unread.push(`#${number}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+  }
   if (inputs.board) out.boardUrl = await writeBoard(gh, inputs, p, out, boardIssue, sweep.pulls);
   return out;
+}
+
+/** GitHub's rate-limit answers (primary or secondary): a 403 or 429 saying so. */
+function isRateLimit(err: unknown): boolean {
+  const e = err as { status?: number | null; message?: string };
+  return (e.status === 403 || e.status === 429) && /rate limit/i.test(e.message ?? '');
 }
 
 const outcome = (p: Resolved): DispatchOutcome => ({
@@ -376,6 +551,7 @@ const outcome = (p: Resolved): DispatchOutcome => ({
   escalated: [],
   unread: [],
   notAdmitted: [],
+  log: [],
 });
 
 /** Every workflow the file maps a stage to, checked before anything is written: a missing file or input is one line. */
