@@ -360,3 +360,45 @@ describe('limits', () => {
     expect(r.dispatches).toHaveLength(3);
   });
 });
+
+describe('the gate while agents work', () => {
+  const gate = (repo: string, pr: number) =>
+    runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: repo,
+      inputs: { 'github-token': 'ghs_actions', status: 'true' },
+      event: { name: 'pull_request_target', payload: { number: pr, pull_request: { number: pr } } },
+    });
+
+  test('pending (not failure) while the next stage is one an agent runs; failure for what needs someone', async () => {
+    const mapped = 'chain:\n  - INVESTIGATOR\n  - { type: BUILDER, workflow: build.yml }\n  - { type: REVIEWER, workflow: build.yml }\n';
+    const { repo, r, issue } = setup(mapped, 'maintainer', 'Checkout raises.');
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+    const sha = pr.pull?.sha ?? '';
+    // The builder opened the PR and is still writing: BUILDER runs next, an agent runs it.
+    const building = await gate(repo, pr.number);
+    expect(building.code).toBe(0);
+    expect(building.stdout).toContain("::notice::pending: BUILDER runs next, and the pipeline's agent runs it");
+    expect(building.outputs.conforming).toBe('false');
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({
+      state: 'pending',
+      description: expect.stringMatching(/^BUILDER runs next: the pipeline's agent is on it/),
+    });
+    gh.comment(repo, issue.number, 'maintainer', builder('fix/x'));
+    const reviewing = await gate(repo, pr.number);
+    expect(reviewing.code).toBe(0);
+    expect(gh.statusesOn(repo, sha).at(-1)).toMatchObject({ state: 'pending', description: expect.stringMatching(/^REVIEWER runs next/) });
+    // A change request needs the builder, but it blocks: failure, and the step fails.
+    gh.comment(repo, pr.number, 'maintainer', emit('REVIEWER', { fields: { Verdict: 'CHANGES_REQUESTED', Commit: sha } }));
+    const blocked = await gate(repo, pr.number);
+    expect(blocked.code).toBe(1);
+    expect(gh.statusesOn(repo, sha).at(-1)?.state).toBe('failure');
+    // A stage nobody runs (INVESTIGATOR is mapped to no workflow) is a failure too.
+    const other = setup(mapped, 'maintainer', 'Another.');
+    const pr2 = gh.issue(other.repo, { user: 'maintainer', pull: { body: `Closes #${other.issue.number}`, head: 'fix/y' } });
+    expect((await gate(other.repo, pr2.number)).code).toBe(1);
+    expect(gh.statusesOn(other.repo, pr2.pull?.sha ?? '').at(-1)?.state).toBe('failure');
+    expect(r.dispatches).toEqual([]);
+  });
+});

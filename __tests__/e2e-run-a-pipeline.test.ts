@@ -30,7 +30,8 @@ const example = (name: string) => readFileSync(join(ROOT, 'examples', 'workflows
 const PAGE = () => readFileSync(join(ROOT, 'docs', 'run-a-pipeline.md'), 'utf8');
 
 /** What an agent does on its next run: finish, or stop half-way (exit 1, nothing written). */
-type Behaviour = 'ok' | 'stop';
+/** ok: the stage's happy path; stop: the agent fails half-way; changes: a reviewer requests changes. */
+type Behaviour = 'ok' | 'stop' | 'changes';
 
 class Pipeline {
   readonly repo: string;
@@ -184,6 +185,10 @@ class Pipeline {
     }
     const pr = this.pullOf(number);
     expect(pack).toContain('FORGE:BUILDER');
+    if (behaviour === 'changes') {
+      writeFileSync(join(forge, 'fields.yml'), 'Verdict: CHANGES_REQUESTED — the null guard is missing\n');
+      return { code: 0, outputs: { pull: String(pr?.number ?? ''), commit: pr?.pull?.sha ?? '', verdict: 'CHANGES_REQUESTED' } };
+    }
     writeFileSync(join(forge, 'fields.yml'), 'Verdict: APPROVED\n');
     writeFileSync(join(forge, 'trajectory.yml'), 'Decisions: Guard the lookup.\nAnomalies: None\nCompleted: 2026-01-02T00:00:00Z\n');
     writeFileSync(
@@ -247,21 +252,32 @@ describe('a pipeline run from the docs, as written', () => {
 
     await p.opened(issue);
     await p.settle();
-    // INVESTIGATOR ran, its label event started the dispatcher, BUILDER was claimed and stopped half-way: a partial.
+    // INVESTIGATOR ran and handed on at once: BUILDER was claimed and stopped half-way (a partial). GitHub says that run
+    // completed, so its claim ended: the next dispatcher (the label event) started BUILDER again, which handed on to
+    // REVIEWER — no schedule tick anywhere.
     expect(p.r.dispatches.map((d) => [d.workflow, d.inputs.stage])).toEqual([
       ['investigate.yml', 'INVESTIGATOR'],
       ['build.yml', 'BUILDER'],
+      ['build.yml', 'BUILDER'],
+      ['review.yml', 'REVIEWER'],
     ]);
-    expect(p.types(issue.number)).toEqual(['CLAIM:complete', 'INVESTIGATOR:complete', 'CLAIM:complete', 'BUILDER:partial']);
+    const types = p.types(issue.number);
+    expect(types.slice(0, 4)).toEqual(['CLAIM:complete', 'INVESTIGATOR:complete', 'CLAIM:complete', 'CLAIM:complete']);
+    expect(types).toContain('BUILDER:complete');
+    // The completion removed the partial the first build left (§3.3).
+    expect(types).not.toContain('BUILDER:partial');
     const stopped = p.ran.find((x) => x.workflow === 'build.yml')?.steps ?? [];
-    expect(stepOf(stopped, /half-way/).map((s) => s.outcome)).toEqual(['success']);
-    expect(p.r.issues.get(issue.number)?.labels).toContain('workflow:ready-to-build');
-
-    // The schedule finds the partial (it ended the claim), starts BUILDER again, and the rest follows by label events.
+    expect(stepOf(stopped, /did not finish/).map((s) => s.outcome)).toEqual(['success']);
+    // Each stage's run named in its claim, and the first build's run ended failed.
+    expect(p.r.runs.map((x) => [x.workflow, x.conclusion])).toEqual([
+      ['investigate.yml', 'success'],
+      ['build.yml', 'failure'],
+      ['build.yml', 'success'],
+      ['review.yml', 'success'],
+    ]);
+    expect(p.boardRow(issue.number)).toBe('');
     await p.schedule();
-    expect(p.boardRow(issue.number)).toContain('BUILDER');
-    await p.settle();
-    expect(p.r.dispatches.map((d) => d.inputs.stage)).toEqual(['INVESTIGATOR', 'BUILDER', 'BUILDER', 'REVIEWER']);
+    expect(p.boardRow(issue.number)).toMatch(/\| none \|/);
     const pr = p.pullOf(issue.number) as Issue;
     expect(pr).toBeDefined();
     // The REVIEWER is on the PR, naming the commit the agent reviewed; the gate's status on it is green.
@@ -284,6 +300,20 @@ describe('a pipeline run from the docs, as written', () => {
     // A closed issue leaves the board.
     await p.schedule();
     expect(p.boardRow(issue.number)).toBe('');
+  });
+
+  test('a changes-requested round runs by events alone: review → build → review, with no schedule tick', async () => {
+    const p = new Pipeline();
+    const issue = p.issue('Refund rounds down');
+    p.agents.REVIEWER.push('changes');
+    await p.opened(issue);
+    await p.settle();
+    expect(p.r.dispatches.map((d) => d.inputs.stage)).toEqual(['INVESTIGATOR', 'BUILDER', 'REVIEWER', 'BUILDER', 'REVIEWER']);
+    const pr = p.pullOf(issue.number) as Issue;
+    const reviews = gh.commentsOn(p.repo, pr.number).filter((c) => c.body.includes('<!-- FORGE:REVIEWER -->'));
+    expect(reviews.map((c) => /CHANGES_REQUESTED|APPROVED/.exec(c.body)?.[0])).toEqual(['CHANGES_REQUESTED', 'APPROVED']);
+    expect(gh.statusesOn(p.repo, pr.pull?.sha ?? '').at(-1)?.state).toBe('success');
+    expect(p.types(issue.number)).toContain('TRAJECTORY:complete');
   });
 
   test('a run that died ends its claim at once: the next sweep starts the stage again, and the attempt names the run', async () => {

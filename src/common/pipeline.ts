@@ -546,10 +546,21 @@ export function pipelineLine(source: string | null): string {
 
 /** The stages of the chain written on one side (the issue's, or the PR's). */
 /** The route's rules the file adds: per type, the field values of its own annotation that block, and what a stale stage does. */
-export function routeRules(p: Pipeline): { blocks: Map<string, BlockingField[]>; stale: StaleAction; reviewerOn: StageSide } {
+export function routeRules(p: Pipeline): {
+  blocks: Map<string, BlockingField[]>;
+  stale: StaleAction;
+  reviewerOn: StageSide;
+  mapped: Set<string>;
+} {
   const blocks = new Map<string, BlockingField[]>();
   for (const s of p.chain) if (s.blocks.length > 0) blocks.set(s.type, s.blocks);
-  return { blocks, stale: p.stale, reviewerOn: p.chain.find((s) => s.type === 'REVIEWER')?.on ?? 'pull' };
+  return {
+    blocks,
+    stale: p.stale,
+    reviewerOn: p.chain.find((s) => s.type === 'REVIEWER')?.on ?? 'pull',
+    // The stages an agent runs (the dispatcher starts their workflows): a gate waits for them, it does not fail.
+    mapped: new Set(p.chain.filter((s) => s.workflow !== null).map((s) => s.type)),
+  };
 }
 
 export function stagesOn(p: Pipeline, side: StageSide): string[] {

@@ -70,6 +70,11 @@ export interface CheckResult {
   route?: NextPhase;
   /** Stages written against an upstream that changed since. */
   stale?: StaleStage[];
+  /**
+   * Set when all that keeps the item from conforming is the next stage, which the pipeline's agent runs (its workflow
+   * is mapped): that stage. A gate says pending, not failure: nobody has to act, the pipeline is on it.
+   */
+  awaiting?: string;
 }
 
 function statusOf(a: Located, validation: Validation): TypeStatus {
@@ -114,7 +119,13 @@ export interface GateSettings {
   /** The pipeline's chain, in its order (the route's stages); default `required`. */
   chain?: readonly string[];
   /** The pipeline file's rules: blocking field values per type, and what a stale stage does (default rerun). */
-  rules?: { blocks?: ReadonlyMap<string, readonly BlockingField[]>; stale?: StaleAction; reviewerOn?: 'issue' | 'pull' };
+  rules?: {
+    blocks?: ReadonlyMap<string, readonly BlockingField[]>;
+    stale?: StaleAction;
+    reviewerOn?: 'issue' | 'pull';
+    /** The stages the pipeline file maps to a workflow: an agent runs them, so a gate waiting on one says pending. */
+    mapped?: ReadonlySet<string>;
+  };
   /**
    * owner/name of the repository the items are in, as GitHub spells it: the
    * annotations' ids in a Context digest name it. Without it, no stage is
@@ -393,8 +404,10 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     blocked.push(`${s.type} is stale`);
   }
   const first = reports[0];
+  const awaiting = problems.length > 0 ? awaitingAgent(routed, options, verdicts, reports) : null;
   return {
     conforming: problems.length === 0,
+    ...(awaiting ? { awaiting } : {}),
     ...(routed.route ? { route: routed.route } : {}),
     ...(routed.stale.length > 0 ? { stale: routed.stale } : {}),
     blocked: [...new Set(blocked)],
@@ -407,6 +420,31 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     problems,
     notes: verdicts.flatMap((v) => v.notes),
   };
+}
+
+/**
+ * The stage an agent is about to run, when it is all that keeps the item from conforming: the route's next phase is
+ * a stage the pipeline maps to a workflow, and every problem is that stage, or one after it an agent runs too, not
+ * written yet (or written partially).
+ * Anything else — a verdict that blocks, an invalid or stale annotation, another stage missing, needs-human, close —
+ * needs someone, and stays a failure.
+ */
+function awaitingAgent(
+  routed: ReturnType<typeof routeOfGate>,
+  options: EvaluateOptions,
+  verdicts: readonly ItemVerdict[],
+  reports: readonly ItemReport[],
+): string | null {
+  const next = routed.route?.phase;
+  if (!next || !options.rules?.mapped?.has(next) || routed.stale.length > 0) return null;
+  if (verdicts.some((v) => v.blocked.length > 0)) return null;
+  // What is still open is that stage and the ones after it, each run by an agent, each not written yet (or partially).
+  const chain = options.chain ?? options.required;
+  const from = chain.indexOf(next);
+  const open = reports.flatMap((r) => r.types.filter((t) => t.status !== 'ok' && t.status !== 'not-required'));
+  const agentsRun = (t: TypeReport) =>
+    (t.status === 'missing' || t.status === 'incomplete') && options.rules?.mapped?.has(t.type) === true && chain.indexOf(t.type) >= from;
+  return open.every(agentsRun) ? next : null;
 }
 
 /**

@@ -137,7 +137,11 @@ export function itemResult(run: CheckRun, failOnViolation: boolean): ActionResul
         run.group.error ? `the merge group could not be decided: ${run.group.error}` : 'a PR in the merge group could not be checked',
       ],
     });
-  const failing = !all.conforming;
+  // Waiting for the pipeline's agent on every PR is no failure of the step: the status says pending, and the merge waits.
+  // A merge group is judged whole and now: it never waits.
+  const awaiting =
+    !run.group && !all.conforming && run.verdicts.length > 0 && run.verdicts.every((v) => v.result.conforming || v.result.awaiting);
+  const failing = !all.conforming && !awaiting;
   const notices = new Set(run.verdicts.flatMap((v) => v.notices));
   const runNotes = run.notes.map((n) => `> ${tableCell(n)}`).join('\n\n');
   const summary =
@@ -155,7 +159,15 @@ export function itemResult(run: CheckRun, failOnViolation: boolean): ActionResul
     outputs: checkOutputs(all),
     summary,
     failure: failing && failOnViolation ? `FORGE conformance failed: ${all.problems.join('; ')}` : null,
-    notices: [...run.notes, ...notices],
+    notices: [
+      ...run.notes,
+      ...notices,
+      ...(awaiting
+        ? [
+            `pending: ${[...new Set(run.verdicts.flatMap((v) => (v.result.awaiting ? [v.result.awaiting] : [])))].join(', ')} runs next, and the pipeline's agent runs it`,
+          ]
+        : []),
+    ],
     warnings: [...run.warnings, ...all.notes.filter((n) => !notices.has(n)), ...(failing && !failOnViolation ? all.problems : [])],
   };
 }

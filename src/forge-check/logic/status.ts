@@ -43,12 +43,21 @@ export function failureText(result: CheckResult): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
-/** What the status says: success (or exempt), or failure naming what is wrong; error when the run could not decide. */
+/**
+ * What the status says: success (or exempt); pending while the next stage is one the pipeline's agent runs and all
+ * else holds; failure naming what is wrong; error when the run could not decide.
+ */
 export function statusOf(result: CheckResult | null, failure: string | null): DesiredStatus {
   if (result === null) return { state: 'error', description: toLimit(`Could not decide: ${failure ?? 'the run failed'}`) };
   if (result.exempt) return { state: 'success', description: toLimit(result.exempt) };
   if (result.conforming)
     return { state: 'success', description: toLimit('All required FORGE annotations are present, complete and valid') };
+  // The pipeline's agent runs what is missing: the merge waits, and nobody is asked to act.
+  if (result.awaiting)
+    return {
+      state: 'pending',
+      description: toLimit(`${result.awaiting} runs next: the pipeline's agent is on it (${failureText(result)})`),
+    };
   return { state: 'failure', description: toLimit(failureText(result)) };
 }
 
