@@ -9,5 +9,7 @@ export default {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
   },
   testTimeout: 60000,
+  // Most suites wait on the bundles they spawn and the loopback server: two workers keep both cores busy.
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
 };
