@@ -414,6 +414,8 @@ describe('claims and attempts', () => {
     expect(claimOf(c, 3_600_000)).toEqual({
       stage: 'BUILDER',
       holder: 'run 1',
+      run: null,
+      runId: null,
       url: k.url,
       author: 'octo-owner',
       createdAt: k.createdAt,

@@ -339,8 +339,11 @@ describe('limits', () => {
     const board = () => [...r.issues.values()].find((i) => i.title === 'FORGE pipeline board')?.body ?? '';
     expect(board()).toContain('max-running 5 reached: 5 stage(s) run now');
     expect((board().match(/\| waiting for a slot \|/g) ?? []).length).toBe(15);
-    // Nothing ends: nothing more starts, on the schedule or on an item's own event.
+    // Nothing ends: nothing more starts, on the schedule or on an item's own event; and the sweep right after the
+    // first writes nothing: the board's rows said then what this sweep reads (running, not started).
+    const writes = gh.writes().length;
     expect(JSON.parse((await dispatch(repo, { scope: 'repository' })).outputs.dispatched)).toEqual([]);
+    expect(gh.writes().length).toBe(writes);
     const one = await dispatch(repo, { 'issue-number': '12' });
     expect(JSON.parse(one.outputs.dispatched)).toEqual([]);
     expect(one.stdout).toContain('#12: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-running 5 reached');

@@ -68,10 +68,8 @@ type Rule = (f: RouteFacts) => NextPhase | null;
  * the chain is finished: its phase says so, so a gate holds the work item and
  * a board files it under "needs a person" until someone removes the label.
  */
-const needsHumanLabel: Rule = ({ labels }) =>
-  labels.includes(NEEDS_HUMAN)
-    ? { phase: 'needs-human', why: `labelled ${NEEDS_HUMAN}: a person decides, and nothing automated goes on until they remove the label` }
-    : null;
+export const NEEDS_HUMAN_WHY = `labelled ${NEEDS_HUMAN}: a person decides, and nothing automated goes on until they remove the label`;
+const needsHumanLabel: Rule = ({ labels }) => (labels.includes(NEEDS_HUMAN) ? { phase: 'needs-human', why: NEEDS_HUMAN_WHY } : null);
 
 /** A terminal label stops automated processing (§7.2): the work is over. */
 const terminalLabel: Rule = ({ labels }) => {

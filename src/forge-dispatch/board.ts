@@ -90,7 +90,13 @@ export function labelContradiction(label: string, chain: readonly string[], comp
 
 /** The doctor's checks, each a section: the items it finds. */
 const CHECKS: ReadonlyArray<{ heading: string; finds: (i: BoardItem) => boolean; note?: (i: BoardItem) => string }> = [
-  // First: what only a person can start. The why says who opened or labelled it, and how to admit it.
+  // First: what only a person can move on. Escalated items, with why and how to resume them.
+  {
+    heading: 'Needs a person',
+    finds: (i) => i.waits === 'needs a human',
+    note: (i) => `${inert(i.why)} — to resume it, remove the needs-human label: the next run starts it with a fresh attempt budget`,
+  },
+  // What only a person can start. The why says who opened or labelled it, and how to admit it.
   { heading: 'Waiting for a maintainer to admit', finds: (i) => i.waits === 'not admitted', note: (i) => inert(i.why) },
   { heading: 'Stuck in a label longer than stall-after', finds: (i) => i.stuck },
   { heading: 'Building without a BUILDER', finds: (i) => i.state === 'workflow:building' && !i.hasBuilder },
@@ -108,6 +114,44 @@ function picture(chain: readonly string[], items: readonly BoardItem[]): string[
   return ['```mermaid', 'flowchart LR', `  ${nodes.join(' --> ')}`, ...others, '```'];
 }
 
+/** GitHub refuses an issue body over 65,536 characters; the board keeps well under it whatever the repository holds. */
+export const BOARD_MAX_CHARS = 60_000;
+/** A title is shortened to this many characters on the board (never dropped: the full title is one click away). */
+export const TITLE_MAX = 80;
+/** Each doctor's section names at most this many items; the rest are counted. */
+const SECTION_MAX = 25;
+
+/**
+ * A link a person can click that writes no "mentioned this" event into the item's timeline: on github.com, GitHub's
+ * own redirect host (which it documents for this); elsewhere (GitHub Enterprise Server) the link as it is.
+ */
+export function quietLink(url: string): string {
+  return url.replace(/^https:\/\/github\.com\//, 'https://redirect.github.com/');
+}
+
+/** What a person acts on first, then what runs, then what waits: the board's order (and what is cut last). */
+const PRIORITY: Readonly<Record<string, number>> = {
+  'needs a human': 0,
+  'not admitted': 1,
+  blocked: 2,
+  'changes requested': 3,
+  'to close': 4,
+  running: 5,
+  started: 5,
+};
+const rank = (i: BoardItem) => PRIORITY[i.waits] ?? 6;
+
+/** The board's order: by that priority, then grouped by next stage (in chain order), then by number. */
+export function boardOrder(items: readonly BoardItem[], chain: readonly string[]): BoardItem[] {
+  const stageAt = (s: string) => (chain.includes(s) ? chain.indexOf(s) : chain.length);
+  return [...items].sort(
+    (a, b) => rank(a) - rank(b) || stageAt(a.next) - stageAt(b.next) || a.next.localeCompare(b.next) || a.number - b.number,
+  );
+}
+
+const shortTitle = (t: string) => (t.length > TITLE_MAX ? `${t.slice(0, TITLE_MAX - 1)}…` : t);
+const itemLink = (i: BoardItem) => `[#${i.number}](${quietLink(i.url)})`;
+
 export function boardMarkdown(
   title: string,
   chain: readonly string[],
@@ -115,37 +159,68 @@ export function boardMarkdown(
   unread: readonly string[],
   pullsWithoutAnnotations: readonly number[],
 ): string {
-  const sorted = [...items].sort((a, b) => a.number - b.number);
-  const rows = sorted.map(
-    (i) =>
-      `| [#${i.number}](${i.url}) ${tableCell(inert(i.title))} | ${i.state} | ${tableCell(i.next)} | ${i.waits} | ${i.lastStageAt ?? 'no stage yet'} | ${tableCell(inert(i.why))} |`,
-  );
+  const sorted = boardOrder(items, chain);
+  const row = (i: BoardItem) =>
+    `| ${itemLink(i)} ${tableCell(inert(shortTitle(i.title)))} | ${i.state} | ${tableCell(i.next)} | ${i.waits} | ${i.lastStageAt ?? 'no stage yet'} | ${tableCell(inert(i.why))} |`;
+  const listed = (found: readonly BoardItem[], note: (i: BoardItem) => string) => [
+    ...found.slice(0, SECTION_MAX).map((i) => `- ${itemLink(i)} (${note(i)})`),
+    ...(found.length > SECTION_MAX ? [`- and ${found.length - SECTION_MAX} more (the full list: the job summary and \`board-file\`)`] : []),
+  ];
   const sections = CHECKS.flatMap((c) => {
     const found = sorted.filter(c.finds);
     return [
       `### ${c.heading} (${found.length})`,
       '',
-      ...(found.length > 0 ? found.map((i) => `- [#${i.number}](${i.url}) (${c.note ? c.note(i) : i.state})`) : ['None.']),
+      ...(found.length > 0 ? listed(found, (i) => (c.note ? c.note(i) : i.state)) : ['None.']),
       '',
     ];
   });
-  return [
-    BOARD_MARKER,
-    `# ${title}`,
-    '',
-    `Written by forge-dispatch on each sweep: do not edit it by hand. ${items.length} open work item(s).`,
-    '',
-    ...picture(chain, sorted),
-    '',
-    '| item | state | next phase | waits | last stage written | why |',
-    '|---|---|---|---|---|---|',
-    ...rows,
-    '',
-    ...sections,
-    `### Open PRs that carry no annotation and close no listed issue (${pullsWithoutAnnotations.length})`,
-    '',
-    ...(pullsWithoutAnnotations.length > 0 ? pullsWithoutAnnotations.map((n) => `- #${n}`) : ['None.']),
-    '',
-    ...(unread.length > 0 ? [`### Not read (${unread.length})`, '', ...unread.map((u) => `- ${inert(u)}`), ''] : []),
-  ].join('\n');
+  const render = (shown: number) => {
+    const rows = sorted.slice(0, shown).map(row);
+    const cut = sorted.length - shown;
+    return [
+      BOARD_MARKER,
+      `# ${title}`,
+      '',
+      `Written by forge-dispatch on each sweep: do not edit it by hand. ${items.length} open work item(s): those a person acts on first, then those running, then those waiting, by stage.`,
+      '',
+      ...picture(chain, sorted),
+      '',
+      '| item | state | next phase | waits | last stage written | why |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+      ...(cut > 0 ? ['', `**and ${cut} more** — the full board: the job summary and \`board-file\`.`] : []),
+      '',
+      ...sections,
+      `### Open PRs that carry no annotation and close no listed issue (${pullsWithoutAnnotations.length})`,
+      '',
+      ...(pullsWithoutAnnotations.length > 0
+        ? [
+            ...pullsWithoutAnnotations.slice(0, SECTION_MAX).map((n) => `- #${n}`),
+            ...(pullsWithoutAnnotations.length > SECTION_MAX ? [`- and ${pullsWithoutAnnotations.length - SECTION_MAX} more`] : []),
+          ]
+        : ['None.']),
+      '',
+      ...(unread.length > 0
+        ? [
+            `### Not read (${unread.length})`,
+            '',
+            ...unread.slice(0, SECTION_MAX).map((u) => `- ${inert(u)}`),
+            ...(unread.length > SECTION_MAX ? [`- and ${unread.length - SECTION_MAX} more`] : []),
+            '',
+          ]
+        : []),
+    ].join('\n');
+  };
+  // The most rows that fit: every row when they do; else the largest prefix (a binary search over the row count).
+  const whole = render(sorted.length);
+  if (whole.length <= BOARD_MAX_CHARS) return whole;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(mid).length <= BOARD_MAX_CHARS) lo = mid;
+    else hi = mid - 1;
+  }
+  return render(lo);
 }

@@ -9,6 +9,7 @@
  * the only store: claims and attempts are read from the thread.
  */
 import { currentState, emit, NEEDS_HUMAN, TERMINAL_LABELS } from '../codec/index.js';
+import { NEEDS_HUMAN_WHY } from '../decision/next-phase.js';
 import { sameText } from '../common/line-ends.js';
 import { UsageError } from '../common/errors.js';
 import { formatPeriod } from '../common/periods.js';
@@ -284,6 +285,20 @@ async function runStatesOf(run: RunContext, candidates: readonly Candidate[], st
   return out;
 }
 
+/** How a live claim reads: the run GitHub named, else its holder and when the claim ends. */
+function runningDetail(stage: string, run: string | null, holder: string, expiresAt: string, claimUrl: string): string {
+  return `${stage} is ${run ? `running in ${run}` : `claimed by ${holder} until ${expiresAt}`} (${claimUrl})`;
+}
+
+/** A board row as this run's writes leave the item: its labels, next phase, action, why, and the rule that routes it. */
+interface BoardAs {
+  labels?: string[];
+  next?: string;
+  action?: string;
+  why?: string;
+  rule?: string;
+}
+
 /** What one run of the dispatcher knows besides the item: the client, the file, trust, and its own identity. */
 interface RunContext {
   gh: GitHub;
@@ -337,9 +352,21 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
   const next = read.result.nextPhase;
   const why = read.result.nextReason;
   const target = read.target;
-  const item = (action: ItemOutcome['action'], detail: string) => {
+  // Each board row says what the next sweep will read (so an unchanged pipeline rewrites nothing): `as` is the item as
+  // this run's own writes leave it; null, an item this run removes from the board (closed).
+  const item = (action: ItemOutcome['action'], detail: string, as: BoardAs | null = {}) => {
     out.items.push({ number, next, why, action, detail });
-    out.board.push(boardItem(read, next, action === 'waiting' ? why : detail || why, action, p, now));
+    if (as === null) return;
+    const rowAction = as.action ?? action;
+    out.board.push(boardItem(read, as.next ?? next, as.why ?? (rowAction === 'waiting' ? why : detail || why), rowAction, p, now, as));
+  };
+  /** How a needs-human label this run adds is read by the next sweep. */
+  const labelledNeedsHuman: BoardAs = {
+    labels: [...target.labels, NEEDS_HUMAN],
+    next: 'needs-human',
+    action: 'waiting',
+    why: NEEDS_HUMAN_WHY,
+    rule: 'needs a person',
   };
   const stage: Stage | undefined = p.pipeline.chain.find((s) => s.type === next && s.workflow !== null);
   if (stage?.workflow) {
@@ -348,10 +375,7 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
     // GitHub's word on each claimed run decides whether its claim still holds (one request a claimed run).
     const states = await runStatesOf(run, candidates, next);
     let runs = stageRuns(candidates, next, now, p.pipeline.claimTtlMs, '', states);
-    if (runs.live) {
-      const where = runs.live.run ? `running in ${runs.live.run}` : `claimed by ${runs.live.holder} until ${runs.live.expiresAt}`;
-      return item('running', `${next} is ${where} (${runs.live.url})`);
-    }
+    if (runs.live) return item('running', runningDetail(next, runs.live.run, runs.live.holder, runs.live.expiresAt, runs.live.url));
     // A person decides what an agent starts: an item nobody admitted waits, whatever its text says.
     const admission = await admissionOfItem(run, target);
     if (!admission.admitted) {
@@ -370,7 +394,11 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
         await addLabels(gh, inputs.repo, target.number, ['needs-human']);
         await createComment(gh, inputs.repo, target.number, attemptsComment(next, runs, p.pipeline.attempts));
       }
-      return item('escalated', `${runs.count} attempts of ${p.pipeline.attempts}: labelled needs-human, with a comment listing them`);
+      return item(
+        'escalated',
+        `${runs.count} attempts of ${p.pipeline.attempts}: labelled needs-human, with a comment listing them`,
+        inputs.dryRun ? {} : labelledNeedsHuman,
+      );
     }
     if (read.defaultBranch === null)
       throw new ApiError(`reading #${number}: GitHub did not name the default branch to start ${stage.workflow} on`, null);
@@ -416,9 +444,12 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
     if (started.url)
       await updateComment(gh, inputs.repo, claimed.comment.id, claimText(next, inputs.runUrl, p.pipeline.claimTtlMs, started.url));
     out.dispatched.push({ number, stage: next, workflow: stage.workflow, claim: claimed.url, run: started.url ?? '' });
+    const expires = new Date(Date.parse(claimed.comment.createdAt ?? new Date(now).toISOString()) + p.pipeline.claimTtlMs).toISOString();
     return item(
       'dispatched',
       `claimed ${next} (${claimed.url}) and started ${stage.workflow} on ${read.defaultBranch}${started.url ? `: ${started.url}` : ''}`,
+      // The next sweep finds it running: the row says so now.
+      { action: 'running', why: runningDetail(next, started.url, inputs.runUrl, expires, claimed.url) },
     );
   }
   // forge-emit moves an INVALID investigation to workflow:invalid (terminal, so the route stops): still to be closed.
@@ -430,16 +461,26 @@ async function actOnItem(run: RunContext, read: Read, runnerNow: number, out: Di
         ...target.labels.filter((l) => !l.startsWith('workflow:')),
         'workflow:invalid',
       ]);
-    return item('closed', `closed #${target.number} as not planned and labelled workflow:invalid`);
+    // A closed issue leaves the board: the next sweep does not read it.
+    return item('closed', `closed #${target.number} as not planned and labelled workflow:invalid`, inputs.dryRun ? {} : null);
   }
   if (next === 'needs-human' && p.pipeline.actOn.includes('needs-human') && !target.labels.includes('needs-human')) {
     if (!inputs.dryRun) {
       await addLabels(gh, inputs.repo, target.number, ['needs-human']);
       await createComment(gh, inputs.repo, target.number, `**FORGE dispatch**: a person is needed — ${why}\n`);
     }
-    return item('needs-human', `labelled #${target.number} needs-human, with one comment saying why`);
+    return item(
+      'needs-human',
+      `labelled #${target.number} needs-human, with one comment saying why`,
+      inputs.dryRun ? {} : labelledNeedsHuman,
+    );
   }
-  return item('waiting', stage ? '' : `${next} is not a stage the pipeline file maps to a workflow: nothing to start`);
+  return item(
+    'waiting',
+    stage || !p.pipeline.chain.some((s) => s.type === next)
+      ? ''
+      : `${next} is not a stage the pipeline file maps to a workflow: nothing to start`,
+  );
 }
 
 export async function runDispatch(gh: GitHub, inputs: DispatchInputs, now: number): Promise<DispatchOutcome> {
@@ -560,7 +601,7 @@ async function checkWorkflows(gh: GitHub, inputs: DispatchInputs, p: Resolved) {
 }
 
 /** What the board says of one item. */
-function boardItem(read: Read, next: string, why: string, action: string, p: Resolved, now: number): BoardItem {
+function boardItem(read: Read, next: string, why: string, action: string, p: Resolved, now: number, as: BoardAs = {}): BoardItem {
   const own = candidatesOf(read.req).filter((c) => c.scope === 'own' && c.untrusted === null);
   const chain = new Set(p.pipeline.chain.map((s) => s.type));
   const lastStageAt =
@@ -569,12 +610,12 @@ function boardItem(read: Read, next: string, why: string, action: string, p: Res
       .map((c) => c.createdAt as string)
       .sort()
       .at(-1) ?? null;
-  const state = currentState(read.target.labels);
+  const state = currentState(as.labels ?? read.target.labels);
   const since = lastStageAt ?? read.target.createdAt ?? null;
   const types = p.pipeline.chain.map((s) => s.type);
   const complete = new Set(read.result.stages.filter((e) => e.scope === 'own' && e.status === 'included').map((e) => e.type));
   const nextEntry = read.result.stages.find((e) => e.scope === 'own' && e.type === next && e.status !== 'superseded');
-  const waits = waitOf(read.result.nextRule, action, nextEntry?.status ?? null);
+  const waits = waitOf(as.rule ?? read.result.nextRule, action, nextEntry?.status ?? null);
   // The annotation the wait is about, linked: the partial to continue, the stale stage to run again.
   const about = waits === 'partial' ? nextEntry?.url : waits === 'stale' ? read.result.stale[0]?.url : null;
   const said = action === 'waiting' ? why : `${action}: ${why}`;

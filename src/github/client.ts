@@ -205,6 +205,17 @@ function readsDirect(client: GitHub, makeWrites: () => Promise<GitHub>, log: (s:
         }
         return answer;
       } catch (err) {
+        // GitHub's GraphQL timeout as a 502/504: it charges each, so it is asked once more at most (none when the
+        // caller can ask for less), never the three retries of any other 5xx.
+        if (isGraphqlUrl(String(options.url)) && isGraphqlTimeout(err)) {
+          const own = (options.request ?? {}) as { noTimeoutRetry?: boolean };
+          if (attempt > 0 || own.noTimeoutRetry) throw err;
+          log(`GitHub's GraphQL answer timed out on ${options.url}; asking once more`);
+          stats.retries++;
+          stats.requests++;
+          await sleep(1000);
+          continue;
+        }
         const wait = readRetryDelay(err, attempt, log, `${options.method} ${options.url}`);
         if (wait === null) throw err;
         stats.retries++;

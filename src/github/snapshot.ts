@@ -18,9 +18,9 @@
 import { closingIssues } from '../common/closing.js';
 import { repoName, type Repo } from '../common/repo.js';
 import type { ThreadComment, WorkItem } from '../common/work-item.js';
-import type { GitHub } from './client.js';
+import { isGraphqlTimeout, type GitHub } from './client.js';
 import { headSinceFrom, type HeadSince } from './head-since.js';
-import { api } from './errors.js';
+import { api, ApiError } from './errors.js';
 import { restLogin, withPartialData, type GraphqlActor } from './graphql-answers.js';
 import type { ItemRef, PullLinks } from './links.js';
 import type { PipelineAnswer } from '../common/pipeline.js';
@@ -154,12 +154,19 @@ async function ask<T>(
   variables: Record<string, unknown>,
   notes: string[],
   count: Counted,
+  request: { noTimeoutRetry?: boolean } = {},
 ): Promise<T & { rateLimit?: { cost: number } | null }> {
-  const data = await api(`reading ${what}`, () =>
-    withPartialData(gh.graphql<T & { rateLimit?: { cost: number } | null }>(query, variables), (errors) =>
-      notes.push(...errors.map((e) => `GitHub could not show part of ${what}: ${e}`)),
-    ),
-  );
+  const data = await api(`reading ${what}`, async () => {
+    try {
+      return await withPartialData(gh.graphql<T & { rateLimit?: { cost: number } | null }>(query, { ...variables, request }), (errors) =>
+        notes.push(...errors.map((e) => `GitHub could not show part of ${what}: ${e}`)),
+      );
+    } catch (err) {
+      // GitHub's timeout answer, in either of its forms, kept as one the caller can tell apart (and split on).
+      if (isGraphqlTimeout(err)) throw new ApiError(`reading ${what} failed: GitHub's GraphQL query timed out`, 504);
+      throw err;
+    }
+  });
   count.requests++;
   count.points += data.rateLimit?.cost ?? 0;
   return data;
@@ -324,8 +331,13 @@ export async function readGateSnapshot(
   const batches: number[][] = [];
   for (let i = 0; i < wanted.length; i += PULLS_PER_QUERY) batches.push(wanted.slice(i, i + PULLS_PER_QUERY));
   if (batches.length === 0) batches.push([]);
-  for (const [b, batch] of batches.entries()) {
-    const shas = b === 0 ? [...new Set(commits.map((c) => c.toLowerCase()))] : [];
+  // A batch GitHub times out on (asked once more by the client, then given up) is split in halves: smaller queries
+  // finish where one large one did not. One PR that still times out is the caller's to read another way.
+  let extrasAsked = false;
+  for (let b = 0; b < batches.length; b++) {
+    const batch = batches[b];
+    const first = !extrasAsked;
+    const shas = first ? [...new Set(commits.map((c) => c.toLowerCase()))] : [];
     const variables: Record<string, unknown> = { owner: r.owner, repo: r.repo };
     batch.forEach((n, i) => {
       variables[`p${i}`] = n;
@@ -334,20 +346,33 @@ export async function readGateSnapshot(
       variables[`c${i}`] = c;
     });
     const what = batch.length > 0 ? `PR ${batch.map((n) => `#${n}`).join(', ')}` : 'the commits asked about';
-    const data = await ask<GateData>(
-      gh,
-      what,
-      gateQuery(batch.length, shas.length, open && b === 0, pipeline && b === 0),
-      variables,
-      out.notes,
-      out,
-    );
+    let data: GateData & { rateLimit?: { cost: number } | null };
+    try {
+      data = await ask<GateData>(
+        gh,
+        what,
+        gateQuery(batch.length, shas.length, open && first, pipeline && first),
+        variables,
+        out.notes,
+        out,
+        {
+          noTimeoutRetry: batch.length > 1,
+        },
+      );
+    } catch (err) {
+      if (batch.length < 2 || !isGraphqlTimeout(err)) throw err;
+      out.requests++;
+      out.notes.push(`GitHub timed out reading ${what} in one query: read in halves`);
+      batches.splice(b + 1, 0, batch.slice(0, Math.ceil(batch.length / 2)), batch.slice(Math.ceil(batch.length / 2)));
+      continue;
+    }
+    extrasAsked = true;
     out.viewer ??= restLogin(data.viewer);
     const repo = data.repository;
     const here = repo?.nameWithOwner ?? repoName(r);
     const defaultBranch = repo?.defaultBranchRef?.name ?? null;
     // The rules before the verdicts: a bad file is the user's mistake, said before anything is decided.
-    if (pipeline && b === 0) out.pipeline = pipelineFromNode(repo?.pipelineFile as PipelineNode | undefined, defaultBranch);
+    if (pipeline && first) out.pipeline = pipelineFromNode(repo?.pipelineFile as PipelineNode | undefined, defaultBranch);
     for (const [i, n] of batch.entries()) {
       const node = (repo?.[`p${i}`] ?? null) as PullNode | null;
       if (node === null) {
