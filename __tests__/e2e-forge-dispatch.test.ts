@@ -431,9 +431,10 @@ describe('the pipeline board', () => {
     expect(body).toContain(`### Building without a BUILDER (1)\n\n- ${link(building.number)} (workflow:building)`);
     expect(body).toContain(`### In review without an open PR (1)\n\n- ${link(review.number)} (workflow:in-review)`);
     expect(body).toContain(`### Open PRs that carry no annotation and close no listed issue (1)\n\n- #${stray.number}`);
-    // Why each waits, in a word: the one just started, and the label that says more than the chain.
+    // Why each waits, in a word: the one just started reads as the next sweep reads it (running), and the label that
+    // says more than the chain.
     expect(body).toContain('| item | state | next phase | waits | last stage written | why |');
-    expect(body).toMatch(new RegExp(`\\| \\[#${issue.number}\\]\\([^)]+\\) Checkout fails \\| none \\| BUILDER \\| started \\|`));
+    expect(body).toMatch(new RegExp(`\\| \\[#${issue.number}\\]\\([^)]+\\) Checkout fails \\| none \\| BUILDER \\| running \\|`));
     expect(body).toContain(
       `### Label contradicting the chain (1)\n\n- ${link(building.number)} (workflow:building without a complete INVESTIGATOR)`,
     );
@@ -442,19 +443,19 @@ describe('the pipeline board', () => {
     const data = JSON.parse(readFileSync(first.outputs['board-file'], 'utf8'));
     expect(data.items.map((i: { number: number; waits: string }) => [i.number, i.waits])).toEqual(
       expect.arrayContaining([
-        [issue.number, 'started'],
-        [building.number, 'started'],
+        [issue.number, 'running'],
+        [building.number, 'running'],
       ]),
     );
     // The board is no work item: nothing is claimed or started for it.
     expect(r.dispatches.map((d) => d.inputs['issue-number'])).not.toContain(String(board.number));
     expect(claims(repo, board.number)).toHaveLength(0);
 
-    // The next sweep sees the stages running and says so; the one after changes nothing and writes nothing.
-    await dispatch(repo, { scope: 'repository' });
-    expect([...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board')).toHaveLength(1);
+    // The next sweep sees the stages running, as the board already said: it changes nothing and writes nothing.
     const writes = gh.writes().length;
     const third = await dispatch(repo, { scope: 'repository' });
+    expect(third.stdout).toContain(`board: #${board.number} is current`);
+    expect([...r.issues.values()].filter((i) => i.title === 'FORGE pipeline board')).toHaveLength(1);
     expect(third.outputs['board-url']).toBe(first.outputs['board-url']);
     expect(gh.writes().length).toBe(writes);
   });

@@ -291,3 +291,18 @@ describe("13. a stranger's hidden text, shown to the agent", () => {
     expect(mine).toContain('A note.<!-- kept -->');
   });
 });
+
+describe('the paths users copy', () => {
+  test('forge-emit warns when the identity it writes as is one the pipeline file does not trust', async () => {
+    const { repo, issue } = setup(null);
+    const r = await emitStep(repo, { 'issue-number': String(issue.number), type: 'BUILDER', fields: BUILDER_FIELDS }, run('21'));
+    expect(r.outputs.result).toBe('created');
+    expect(r.stdout).toContain(
+      '::warning::BUILDER was written as forge-agent[bot] (NONE), whom trusted-authors does not name: the reader, the gate and the dispatcher will not count it',
+    );
+    // Trusted: no warning.
+    const ok = setup();
+    const fine = await emitStep(ok.repo, { 'issue-number': String(ok.issue.number), type: 'BUILDER', fields: BUILDER_FIELDS }, run('22'));
+    expect(fine.stdout).not.toContain('whom trusted-authors does not name');
+  });
+});

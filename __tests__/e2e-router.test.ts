@@ -331,36 +331,31 @@ describe('claims that follow the real run', () => {
 });
 
 describe('limits', () => {
-  test('20 eligible items under max-running: 5 — five run; one more starts only when one ends; max-starts caps one run', async () => {
-    const { repo, r } = setup(`${FILE}max-running: 5\nmax-starts: 10\n`, 'maintainer', 'One.');
-    for (let i = 2; i <= 20; i++) gh.issue(repo, { title: `Item ${i}`, body: 'Checkout raises.', user: 'maintainer' });
-    const first = await dispatch(repo, { scope: 'repository' });
-    expect(JSON.parse(first.outputs.dispatched)).toHaveLength(5);
+  test('eight eligible items under max-running: 3 — three run; more start only as runs end; max-starts caps one run', async () => {
+    const { repo, r } = setup(`${FILE}max-running: 3\nmax-starts: 2\n`, 'maintainer', 'One.');
+    for (let i = 2; i <= 8; i++) gh.issue(repo, { title: `Item ${i}`, body: 'Checkout raises.', user: 'maintainer' });
     const board = () => [...r.issues.values()].find((i) => i.title === 'FORGE pipeline board')?.body ?? '';
-    expect(board()).toContain('max-running 5 reached: 5 stage(s) run now');
-    expect((board().match(/\| waiting for a slot \|/g) ?? []).length).toBe(15);
-    // Nothing ends: nothing more starts, on the schedule or on an item's own event; and the sweep right after the
-    // first writes nothing: the board's rows said then what this sweep reads (running, not started).
+    // max-starts: two this run, though three may run.
+    const first = await dispatch(repo, { scope: 'repository' });
+    expect(JSON.parse(first.outputs.dispatched).map((x: { number: number }) => x.number)).toEqual([1, 2]);
+    expect(first.stdout).toContain('#3: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-starts 2 reached in this run');
+    // max-running: one more, then no more.
+    expect(JSON.parse((await dispatch(repo, { scope: 'repository' })).outputs.dispatched)).toHaveLength(1);
+    expect(board()).toContain('max-running 3 reached: 3 stage(s) run now');
+    expect((board().match(/\| waiting for a slot \|/g) ?? []).length).toBe(5);
+    // Nothing ends: nothing more starts, on the schedule or on an item's own event; and the sweep writes nothing, the
+    // board's rows having said then what this sweep reads (running, not started).
     const writes = gh.writes().length;
     expect(JSON.parse((await dispatch(repo, { scope: 'repository' })).outputs.dispatched)).toEqual([]);
     expect(gh.writes().length).toBe(writes);
-    const one = await dispatch(repo, { 'issue-number': '12' });
+    const one = await dispatch(repo, { 'issue-number': '6' });
     expect(JSON.parse(one.outputs.dispatched)).toEqual([]);
-    expect(one.stdout).toContain('#12: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-running 5 reached');
-    expect(r.dispatches).toHaveLength(5);
+    expect(one.stdout).toContain('#6: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-running 3 reached');
+    expect(r.dispatches).toHaveLength(3);
     // Two runs end (GitHub says so): two more start, no more.
     for (const run of r.runs.slice(0, 2)) Object.assign(run, { status: 'completed', conclusion: 'success' });
     expect(JSON.parse((await dispatch(repo, { scope: 'repository' })).outputs.dispatched)).toHaveLength(2);
-    expect(r.dispatches).toHaveLength(7);
-  });
-
-  test('max-starts caps what one run starts', async () => {
-    const { repo, r } = setup(`${FILE}max-starts: 3\n`, 'maintainer', 'One.');
-    for (let i = 2; i <= 6; i++) gh.issue(repo, { title: `Item ${i}`, body: 'x', user: 'maintainer' });
-    const d = await dispatch(repo, { scope: 'repository', board: 'false' });
-    expect(JSON.parse(d.outputs.dispatched).map((x: { number: number }) => x.number)).toEqual([1, 2, 3]);
-    expect(d.stdout).toContain('#4: next phase INVESTIGATOR — limited: INVESTIGATOR waits: max-starts 3 reached in this run');
-    expect(r.dispatches).toHaveLength(3);
+    expect(r.dispatches).toHaveLength(5);
   });
 });
 
@@ -403,5 +398,42 @@ describe('the gate while agents work', () => {
     expect((await gate(other.repo, pr2.number)).code).toBe(1);
     expect(gh.statusesOn(other.repo, pr2.pull?.sha ?? '').at(-1)?.state).toBe('failure');
     expect(r.dispatches).toEqual([]);
+  });
+});
+
+describe('a human sign-off', () => {
+  test("sign-off: true holds the PR until a trusted person other than the BUILDER's author approves its head", async () => {
+    const file = 'chain: [INVESTIGATOR, BUILDER, REVIEWER]\nsign-off: true\n';
+    const { repo, r, issue } = setup(file, 'maintainer', 'Checkout raises.');
+    gh.comment(repo, issue.number, 'maintainer', investigator());
+    gh.comment(repo, issue.number, 'maintainer', builder('fix/x'));
+    const pr = gh.issue(repo, { user: 'maintainer', pull: { body: `Closes #${issue.number}`, head: 'fix/x' } });
+    gh.comment(repo, pr.number, 'maintainer', emit('REVIEWER', { fields: { Verdict: 'APPROVED', Commit: pr.pull?.sha ?? '' } }));
+    const gate = () =>
+      runBundle('forge-check', {
+        apiUrl: gh.url,
+        repository: repo,
+        inputs: { 'github-token': 'ghs_actions', 'fail-on-violation': 'false' },
+        event: { name: 'pull_request_target', payload: { number: pr.number, pull_request: { number: pr.number } } },
+      });
+    const none = await gate();
+    expect(none.outputs.conforming).toBe('false');
+    expect(none.stdout).toContain(
+      "the pipeline asks a person's sign-off (sign-off: true): an approving review of its head commit by a trusted person other than maintainer, who wrote the BUILDER; none yet",
+    );
+    // The BUILDER's own author, a bot, or a stranger approving: still held.
+    gh.review(repo, pr.number, 'maintainer', '', 'APPROVED');
+    gh.review(repo, pr.number, 'helper[bot]', '', 'APPROVED');
+    gh.review(repo, pr.number, 'drive-by', '', 'APPROVED');
+    expect((await gate()).outputs.conforming).toBe('false');
+    // An approval of an older commit does not sign off the head.
+    gh.review(repo, pr.number, 'octo-owner', '', 'APPROVED').commit = 'f'.repeat(40);
+    expect((await gate()).outputs.conforming).toBe('false');
+    gh.review(repo, pr.number, 'octo-owner', '', 'APPROVED');
+    expect((await gate()).outputs.conforming).toBe('true');
+    // Without the key, nothing is asked.
+    r.files.set('.github/forge.yml', 'chain: [INVESTIGATOR, BUILDER, REVIEWER]\n');
+    r.reviews = [];
+    expect((await gate()).outputs.conforming).toBe('true');
   });
 });

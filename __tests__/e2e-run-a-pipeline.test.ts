@@ -371,7 +371,8 @@ describe('a pipeline run from the docs, as written', () => {
     const asked = gh.commentsOn(p.repo, issue.number).filter((c) => c.body.includes('**FORGE dispatch**'));
     expect(asked).toHaveLength(1);
     expect(asked[0].body).toContain('INVESTIGATOR has had 3 attempts');
-    expect(p.boardRow(issue.number)).toContain('escalated');
+    // The row says what the next sweep reads: needs a human, why, and (in the doctor's section) how to resume.
+    expect(p.boardRow(issue.number)).toContain('| needs-human | needs-human | needs a human |');
     await p.schedule();
     expect(p.r.dispatches).toHaveLength(3);
     expect(gh.commentsOn(p.repo, issue.number).filter((c) => c.body.includes('**FORGE dispatch**'))).toHaveLength(1);

@@ -66,9 +66,9 @@ describe('verdicts', () => {
       at(reviewer('changes_requested').replace('## Review', '## Review')),
     ]);
     const r = evaluate([dashes.issue], [dashes.pr], { ...gate, pull, validation: 'presence' });
-    expect(r.blocked).toEqual(['REVIEWER ((no domain)) requests changes']);
+    expect(r.blocked).toEqual(['REVIEWER requests changes']);
     const span = prWith([at(reviewer('APPROVED').replace('**Verdict**: APPROVED', '**Verdict**: `CHANGES_REQUESTED`'))]);
-    expect(evaluate([span.issue], [span.pr], { ...gate, pull }).blocked).toEqual(['REVIEWER ((no domain)) requests changes']);
+    expect(evaluate([span.issue], [span.pr], { ...gate, pull }).blocked).toEqual(['REVIEWER requests changes']);
   });
 
   test('COMMENTED and APPROVED are present; a stranger decides nothing; verdicts: ignore reads presence only', () => {

@@ -270,6 +270,7 @@ describe('every rule of the file, one case each', () => {
         'max-starts: 10 # default',
         'claim-ttl: 30m # file',
         'act-on: [] # default',
+        'sign-off: false # default',
         'admit: { authors: "trusted", label: "forge:go" } # default',
         'board:',
         '  title: "Where our work stands" # file',

@@ -71,6 +71,8 @@ export interface Pipeline {
   actOn: ActOn[];
   /** Which work items forge-dispatch may start an agent on: a person decides, never a stranger's text. */
   admit: Admit;
+  /** The gate holds a PR until a person other than the BUILDER's author approves its head (a human sign-off). */
+  signOff: boolean;
 }
 
 /**
@@ -139,6 +141,7 @@ export const DEFAULT_PIPELINE: Readonly<Pipeline> = Object.freeze({
   boardTitle: 'FORGE pipeline board',
   actOn: [],
   admit: Object.freeze({ authors: 'trusted', label: 'forge:go' }),
+  signOff: false,
 });
 
 // ---- reading YAML with positions ------------------------------------------
@@ -468,6 +471,17 @@ export const KEYS: ReadonlyArray<{
     },
   },
   {
+    key: 'sign-off',
+    field: 'signOff',
+    description:
+      'true: the gate holds a PR until a trusted person who did not write its BUILDER approves its head commit (a GitHub approving review).',
+    read: (w, node, key) => {
+      if (!isScalar(node) || typeof node.value !== 'boolean') fail(w, node, key, 'must be true or false');
+      return node.value as boolean;
+    },
+    schema: { type: 'boolean' },
+  },
+  {
     key: 'board',
     field: 'boardTitle',
     description: 'The pipeline board issue: its title.',
@@ -551,6 +565,7 @@ export function routeRules(p: Pipeline): {
   stale: StaleAction;
   reviewerOn: StageSide;
   mapped: Set<string>;
+  signOff: boolean;
 } {
   const blocks = new Map<string, BlockingField[]>();
   for (const s of p.chain) if (s.blocks.length > 0) blocks.set(s.type, s.blocks);
@@ -560,6 +575,7 @@ export function routeRules(p: Pipeline): {
     reviewerOn: p.chain.find((s) => s.type === 'REVIEWER')?.on ?? 'pull',
     // The stages an agent runs (the dispatcher starts their workflows): a gate waits for them, it does not fail.
     mapped: new Set(p.chain.filter((s) => s.workflow !== null).map((s) => s.type)),
+    signOff: p.signOff,
   };
 }
 

@@ -61,3 +61,9 @@ export interface RunState {
   conclusion: string | null;
   url: string;
 }
+
+/** An approving review of a PR, as GitHub records it: who, and of which commit (what a sign-off is judged by). */
+export interface Approval {
+  author: Author;
+  commit: string | null;
+}

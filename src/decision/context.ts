@@ -10,7 +10,7 @@ import { inert, tableCell } from '../common/markdown.js';
 import type { TrustPolicy } from '../common/trust.js';
 import { standingOf, textsOf } from '../common/trusted-annotations.js';
 import type { WorkItem } from '../common/work-item.js';
-import { reviewDomain, verdictOf } from './verdicts.js';
+import { reviewDomain, reviewerName, verdictOf } from './verdicts.js';
 import { stagesBefore } from './chain.js';
 import { collectCandidates, markEditors, type Candidate, type Thread } from './collect.js';
 import type { BlockingField, StaleAction } from '../common/pipeline.js';
@@ -269,7 +269,7 @@ export function buildContext(req: ContextRequest, gists: readonly GistText[] = [
     for (const r of allIncluded(sel, 'REVIEWER', 'own')) newest.set(reviewDomain(r.annotation), r);
     for (const [domain, r] of newest)
       if (verdictOf(r.annotation) === 'CHANGES_REQUESTED')
-        quote(r, `Changes requested: REVIEWER (${inert(domain)}) on PR #${r.item.number}`);
+        quote(r, `Changes requested: ${inert(reviewerName(domain))} on PR #${r.item.number}`);
   }
   const unreadable = [...req.unreadable];
   for (const g of gists) {

@@ -6,15 +6,15 @@
  */
 import { anyTerminal, codeSpan, currentState, ENDED_WITHOUT_BUILD, getField, stripCodeSpan } from '../codec/index.js';
 import { collectAnnotations, type Ignored, type Located } from '../common/trusted-annotations.js';
-import type { WorkItem } from '../common/work-item.js';
-import type { TrustPolicy } from '../common/trust.js';
+import type { Approval, WorkItem } from '../common/work-item.js';
+import { counts, type TrustPolicy } from '../common/trust.js';
 import type { BlockingField, StaleAction } from '../common/pipeline.js';
 import { collectCandidates } from './collect.js';
 import { staleStages } from './digest.js';
 import { route, routeHoldsGate, type NextPhase, type StaleStage } from './next-phase.js';
 import { select } from './select.js';
 import { RANK, type TypeStatus } from './status.js';
-import { reviewDomain, verdictOf } from './verdicts.js';
+import { reviewDomain, reviewerName, verdictOf } from './verdicts.js';
 
 export { RANK, STATUS_ICON, type TypeStatus } from './status.js';
 export { PRESETS, VALIDATIONS, parseRequired, requiredWarnings, type Validation } from './required.js';
@@ -103,6 +103,9 @@ export interface PullContext {
   headHere?: boolean;
   /** owner/name of the head repository, for the reason when it is not here. */
   headRepository?: string | null;
+  /** Its head commit's id, and its submitted approving reviews: what a sign-off is judged by. */
+  sha?: string;
+  approvals?: readonly Approval[];
 }
 
 /** Whether the verdicts annotations carry are enforced (CHANGES_REQUESTED, INVALID block) or only their presence counts. */
@@ -125,6 +128,8 @@ export interface GateSettings {
     reviewerOn?: 'issue' | 'pull';
     /** The stages the pipeline file maps to a workflow: an agent runs them, so a gate waiting on one says pending. */
     mapped?: ReadonlySet<string>;
+    /** A person other than the BUILDER's author must approve the PR's head (the pipeline file's `sign-off`). */
+    signOff?: boolean;
   };
   /**
    * owner/name of the repository the items are in, as GitHub spells it: the
@@ -252,13 +257,13 @@ function blockingVerdicts(
         stale.includes(a)
           ? {
               type: 'REVIEWER',
-              short: `REVIEWER (${domain}) requests changes`,
-              line: `${label}: REVIEWER (${domain}) by ${a.author.login ?? '(unknown)'} requested changes on an older commit, and nobody has reviewed the head since: a push alone does not lift it — ${a.url}`,
+              short: `${reviewerName(domain)} requests changes`,
+              line: `${label}: ${reviewerName(domain)} by ${a.author.login ?? '(unknown)'} requested changes on an older commit, and nobody has reviewed the head since: a push alone does not lift it — ${a.url}`,
             }
           : {
               type: 'REVIEWER',
-              short: `REVIEWER (${domain}) requests changes`,
-              line: `${label}: REVIEWER (${domain}) by ${a.author.login ?? '(unknown)'} requests changes (CHANGES_REQUESTED) — ${a.url}`,
+              short: `${reviewerName(domain)} requests changes`,
+              line: `${label}: ${reviewerName(domain)} by ${a.author.login ?? '(unknown)'} requests changes (CHANGES_REQUESTED) — ${a.url}`,
             },
       );
   if (pull !== null && !isThePull(item, pull)) {
@@ -397,6 +402,11 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     problems.push(routed.hold.line);
     blocked.push(routed.hold.short);
   }
+  const signOff = signOffMissing(options, reports, verdicts);
+  if (signOff !== null) {
+    problems.push(signOff.line);
+    blocked.push(signOff.short);
+  }
   for (const s of routed.stale) {
     problems.push(
       `${s.type} is stale — it was written against context ${s.recorded}, and what it reads is now ${s.current}: it runs again — ${s.url}`,
@@ -419,6 +429,36 @@ export function evaluate(items: WorkItem[], shared: WorkItem[], options: Evaluat
     items: reports,
     problems,
     notes: verdicts.flatMap((v) => v.notes),
+  };
+}
+
+/**
+ * The pipeline file's sign-off: a PR is held until a trusted person — not a bot, and not whoever wrote its BUILDER —
+ * approved its head commit. Null when it is not asked for, not a PR, exempt, or given.
+ */
+function signOffMissing(
+  options: EvaluateOptions,
+  reports: readonly ItemReport[],
+  verdicts: readonly ItemVerdict[],
+): { line: string; short: string } | null {
+  const pull = options.pull;
+  if (!options.rules?.signOff || !pull || reports.some((r) => r.exempt !== null) || verdicts.length === 0) return null;
+  const builders = new Set(
+    reports.flatMap((r) => r.annotations.filter((a) => a.type === 'BUILDER' && a.author).map((a) => (a.author as string).toLowerCase())),
+  );
+  const given = (pull.approvals ?? []).find(
+    (a) =>
+      a.author.login !== null &&
+      !a.author.login.endsWith('[bot]') &&
+      !builders.has(a.author.login.toLowerCase()) &&
+      counts('review', a.author, options.trust) &&
+      (pull.sha === undefined || a.commit === pull.sha),
+  );
+  if (given) return null;
+  const by = builders.size > 0 ? ` other than ${[...builders].join(', ')}, who wrote the BUILDER` : '';
+  return {
+    short: 'sign-off missing',
+    line: `PR #${pull.number}: the pipeline asks a person's sign-off (sign-off: true): an approving review of its head commit by a trusted person${by}; none yet`,
   };
 }
 

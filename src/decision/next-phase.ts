@@ -25,7 +25,7 @@ import { getField, matchEnum, NEEDS_HUMAN, stripCodeSpan, TERMINAL_LABELS } from
 import type { BlockingField } from '../common/pipeline.js';
 import type { Candidate } from './collect.js';
 import { allIncluded, newestIncluded, type Selection } from './select.js';
-import { enumValue, reviewDomain, verdictOf } from './verdicts.js';
+import { enumValue, reviewDomain, reviewerName, verdictOf } from './verdicts.js';
 
 /** The markers that say automated processing stopped and a person is needed (§4.3). */
 export const HALT_MARKERS: readonly string[] = ['GATE_FAILED', 'PUSH_BLOCKED', 'PUSH_FAILED', 'ANCESTRY_FAILED'];
@@ -192,11 +192,11 @@ const changesRequested: Rule = ({ sel, reviewerOn }) => {
   if (open.length > 0)
     return {
       phase: 'BUILDER',
-      why: `REVIEWER (${reviewDomain(open[0].annotation)}) requests changes (${open[0].url}): the builder addresses them`,
+      why: `${reviewerName(reviewDomain(open[0].annotation))} requests changes (${open[0].url}): the builder addresses them`,
     };
   return {
     phase: 'REVIEWER',
-    why: `a BUILDER came after the REVIEWER (${reviewDomain(blocking[0].annotation)}) that requested changes: it is reviewed again`,
+    why: `a BUILDER came after the ${reviewerName(reviewDomain(blocking[0].annotation))} that requested changes: it is reviewed again`,
   };
 };
 

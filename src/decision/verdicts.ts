@@ -33,6 +33,14 @@ export function verdictOf(annotation: Annotation): string | null {
  */
 const SEPARATORS = new Set([':', '-', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\uFE58', '\uFE63', '\uFF0D']);
 
+/** What a REVIEWER that names no domain speaks for: one domain of its own. */
+export const NO_DOMAIN = '(no domain)';
+
+/** A REVIEWER as a line names it: `REVIEWER (SECURITY)`, or `REVIEWER` alone when it names no domain. */
+export function reviewerName(domain: string): string {
+  return domain === NO_DOMAIN ? 'REVIEWER' : `REVIEWER (${domain})`;
+}
+
 /**
  * The review domain a REVIEWER speaks for, whose newest REVIEWER decides:
  * the text after the first separator, or — with no separator — the whole
@@ -50,5 +58,5 @@ export function reviewDomain(annotation: Annotation): string {
     }
   const domain = (cut >= 0 ? title.slice(cut + 1) : title).trim().replace(/\s+/g, ' ').toUpperCase();
   // The template's own word alone (`## Review`) names no domain.
-  return domain === '' || (cut < 0 && domain === 'REVIEW') ? '(no domain)' : domain;
+  return domain === '' || (cut < 0 && domain === 'REVIEW') ? NO_DOMAIN : domain;
 }

@@ -656,13 +656,23 @@ async function writeBoard(
     pulls,
   );
   out.boardText = text;
-  if (found && sameText(found.body, text)) return found.url;
-  if (inputs.dryRun) return found?.url ?? '';
+  const size = `${text.length} characters`;
+  if (found && sameText(found.body, text)) {
+    out.log.push(`board: #${found.number} is current (${size}): not edited`);
+    return found.url;
+  }
+  if (inputs.dryRun) {
+    out.log.push(`board: would ${found ? `edit #${found.number}` : 'open one'} (${size}; dry run)`);
+    return found?.url ?? '';
+  }
   if (found) {
     await updateIssueBody(gh, inputs.repo, found.number, text);
+    out.log.push(`board: edited #${found.number} (${size})`);
     return found.url;
   }
   const isOurs = (i: WorkItem) => i.title === p.pipeline.boardTitle && i.body.startsWith(BOARD_MARKER);
   const landed = async () => (await listIssues(gh, inputs.repo, { state: 'open' })).find(isOurs) ?? null;
-  return (await createIssue(gh, inputs.repo, p.pipeline.boardTitle, text, landed)).url;
+  const opened = await createIssue(gh, inputs.repo, p.pipeline.boardTitle, text, landed);
+  out.log.push(`board: opened ${opened.url} (${size})`);
+  return opened.url;
 }

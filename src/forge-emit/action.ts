@@ -44,11 +44,11 @@ export const forgeEmit: ActionDefinition<EmitStepInputs> = {
     const head = await reviewedCommit(gh, inputs, content);
     if (head !== null) annotation = composeAnnotation(inputs.type, withReviewedCommit(content, head), bodyText(inputs.body));
     // The pipeline file (who is trusted, which label this stage's completion moves to): one request, before any write.
-    if (emitNeedsPipeline(inputs)) {
-      inputs = settleEmit(inputs, await readPipelineFile(gh, inputs.repo));
-      log(pipelineLine(inputs.pipelineSource));
-    }
+    if (emitNeedsPipeline(inputs)) inputs = settleEmit(inputs, await readPipelineFile(gh, inputs.repo));
     const outcome = await runEmit(gh, inputs, annotation);
+    // Said once the item was read: a repository the token cannot read answers the file's read with a 404 too, and is
+    // never reported as one without a pipeline file.
+    if (emitNeedsPipeline(given)) log(pipelineLine(inputs.pipelineSource));
     for (const step of outcome.steps) log(`${inputs.dryRun ? '[dry-run] ' : ''}${step}`);
     return emitResult(inputs, annotation, outcome);
   },

@@ -52,6 +52,8 @@ export interface EmitOutcome {
   steps: string[];
   /** Where it was written, for people: `#12`, `body of #12`, `milestone v1`. */
   where: string;
+  /** Set when the comment it wrote is by an author the pipeline does not trust: what it wrote will not count. */
+  untrustedWriter?: string;
 }
 
 /** Thrown when a write fails after earlier writes succeeded: says exactly what changed. */
@@ -591,7 +593,14 @@ export async function runEmit(gh: GitHub, stepInputs: EmitStepInputs, annotation
     throw new PartialWriteError(err, log.done);
   }
 
+  // The token's identity is not in trusted-authors: every reader, the gate and the dispatcher will ignore what it wrote.
+  const by = written.comment?.author;
+  const untrustedWriter =
+    by && (written.result === 'created' || written.result === 'updated') && !counts('comment', by, inputs.trust)
+      ? `${inputs.type} was written as ${by.login ?? '(unknown)'} (${by.association}), whom trusted-authors does not name: the reader, the gate and the dispatcher will not count it — add ${by.login ?? 'that identity'} to trusted-authors in .github/forge.yml`
+      : undefined;
   return {
+    ...(untrustedWriter ? { untrustedWriter } : {}),
     result: written.result,
     commentId: written.comment?.id ?? null,
     commentUrl: written.comment?.url ?? '',

@@ -35,5 +35,10 @@ function emitSummary(inputs: EmitStepInputs, outcome: EmitOutcome): string {
 }
 
 export function emitResult(inputs: EmitStepInputs, annotation: Composed, outcome: EmitOutcome): ActionResult {
-  return { outputs: emitOutputs(annotation, outcome), summary: emitSummary(inputs, outcome), failure: null, warnings: annotation.warnings };
+  return {
+    outputs: emitOutputs(annotation, outcome),
+    summary: emitSummary(inputs, outcome),
+    failure: null,
+    warnings: [...annotation.warnings, ...(outcome.untrustedWriter ? [outcome.untrustedWriter] : [])],
+  };
 }

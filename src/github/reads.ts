@@ -7,7 +7,7 @@ import { quote } from '../codec/index.js';
 import { UsageError } from '../common/errors.js';
 import { closingIssues } from '../common/closing.js';
 import { toComment, toWorkItem } from './rest-shapes.js';
-import type { ThreadComment, WorkItem } from '../common/work-item.js';
+import type { Approval, ThreadComment, WorkItem } from '../common/work-item.js';
 import type { GitHub } from './client.js';
 import { api, describeApiError } from './errors.js';
 import { repoName, type Repo } from '../common/repo.js';
@@ -123,6 +123,19 @@ export async function listReviews(gh: GitHub, r: Repo, number: number): Promise<
       createdAt: rv.submitted_at ?? null,
       // A review not yet submitted (PENDING) is seen by its author alone.
       review: { state: rv.state, commit: rv.commit_id ?? null, submitted: !!rv.submitted_at && rv.state !== 'PENDING' },
+    }));
+}
+
+/** A PR's submitted approving reviews, bodies or not (REST's listing; the gate's snapshot carries them otherwise). */
+export async function listApprovals(gh: GitHub, r: Repo, number: number): Promise<Approval[]> {
+  const raw = await api(`reading the reviews of PR #${number}`, () =>
+    gh.paginate(gh.rest.pulls.listReviews, { ...r, pull_number: number, per_page: 100 }),
+  );
+  return raw
+    .filter((rv) => rv.state === 'APPROVED' && !!rv.submitted_at)
+    .map((rv) => ({
+      author: { login: rv.user?.login ?? null, association: rv.author_association ?? 'NONE' },
+      commit: rv.commit_id ?? null,
     }));
 }
 

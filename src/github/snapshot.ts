@@ -17,7 +17,7 @@
  */
 import { closingIssues } from '../common/closing.js';
 import { repoName, type Repo } from '../common/repo.js';
-import type { ThreadComment, WorkItem } from '../common/work-item.js';
+import type { Approval, ThreadComment, WorkItem } from '../common/work-item.js';
 import { isGraphqlTimeout, type GitHub } from './client.js';
 import { headSinceFrom, type HeadSince } from './head-since.js';
 import { api, ApiError } from './errors.js';
@@ -190,6 +190,8 @@ export interface PullSnapshot {
   closing: Map<string, WorkItem>;
   /** When its head reached it, as GitHub records it (a force push onto it, or the opening of a one-commit PR). */
   headSince: HeadSince;
+  /** Its submitted approving reviews (an approval may carry no body): what a sign-off is judged by. */
+  approvals: Approval[];
   /** The newest status on its head commit in each context, by lower-case context. */
   statuses: Map<string, CommitStatus>;
 }
@@ -302,7 +304,22 @@ async function toPull(gh: GitHub, n: PullNode, here: string, count: Counted, inc
     ? { linked, keyword: all.filter((x) => !sidebar.has(key(x.repository, x.number))), defaultBranch: null, notes: [] }
     : null;
   const head = nodesOf(n.headCommit).find((c) => c.commit?.oid === n.headRefOid);
-  return { thread, reviews, info, links, closing, headSince: headSinceOf(n), statuses: statusesOf(head?.commit.status ?? null) };
+  const approvals: Approval[] = (reviewNodes as ReviewNode[])
+    .filter((rv) => rv.state === 'APPROVED' && !!rv.submittedAt)
+    .map((rv) => ({
+      author: { login: restLogin(rv.author), association: rv.authorAssociation ?? 'NONE' },
+      commit: rv.commit?.oid ?? null,
+    }));
+  return {
+    thread,
+    reviews,
+    info,
+    links,
+    closing,
+    headSince: headSinceOf(n),
+    statuses: statusesOf(head?.commit.status ?? null),
+    approvals,
+  };
 }
 
 /**

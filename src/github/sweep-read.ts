@@ -104,6 +104,7 @@ export async function sweepRepository(
   let after: string | null = null;
   let pullsAfter: string | null = null;
   let withPulls = true;
+  let issuesDone = false;
   let follow: ((pull: WorkItem) => Promise<boolean>) | null = null;
   for (let more = true; more; ) {
     const vars = { first, after, withPulls, pullsAfter };
@@ -165,12 +166,19 @@ export async function sweepRepository(
     }
     for (const p of nodesOf(repo.openPulls))
       out.pulls.push({ number: p.number, author: restLogin(p.author), bodyTagged: (p.body ?? '').includes('FORGE:') });
-    withPulls = withPulls && (repo.openPulls?.pageInfo.hasNextPage ?? false);
-    pullsAfter = repo.openPulls?.pageInfo.endCursor ?? null;
-    after = repo.issues?.pageInfo.endCursor ?? null;
-    more = (repo.issues?.pageInfo.hasNextPage ?? false) || withPulls;
+    // Each list ends on the first page that says so, or that names no cursor to go on from (an empty page's cursor is
+    // null: following it would start the list again, and again, until the rate limit runs out).
+    const pullsNext = repo.openPulls?.pageInfo.endCursor ?? null;
+    withPulls = withPulls && (repo.openPulls?.pageInfo.hasNextPage ?? false) && pullsNext !== null;
+    if (withPulls) pullsAfter = pullsNext;
+    if (!issuesDone) {
+      const issuesNext = repo.issues?.pageInfo.endCursor ?? null;
+      issuesDone = !(repo.issues?.pageInfo.hasNextPage ?? false) || issuesNext === null;
+      if (!issuesDone) after = issuesNext;
+    }
+    more = !issuesDone || withPulls;
     // Issues done, PRs left: the remaining pages ask for no issue.
-    if (!(repo.issues?.pageInfo.hasNextPage ?? false)) first = 0;
+    if (issuesDone) first = 0;
   }
   out.items.sort((a, b) => a.subject.number - b.subject.number);
   return out;

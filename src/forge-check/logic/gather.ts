@@ -25,7 +25,16 @@ import { getField, parse, parseAndValidate, stripCodeSpan } from '../../codec/in
 import { headArrival } from '../../github/activity.js';
 import type { HeadSince } from '../../github/head-since.js';
 import { taggedAuthors, type Ignored, type Located } from '../../common/trusted-annotations.js';
-import { getIssue, listComments, listReviews, readPull, readThread, type PullInfo, type ReviewComment } from '../../github/reads.js';
+import {
+  getIssue,
+  listApprovals,
+  listComments,
+  listReviews,
+  readPull,
+  readThread,
+  type PullInfo,
+  type ReviewComment,
+} from '../../github/reads.js';
 import type { ItemInputs, StaleReviews } from '../inputs.js';
 
 /**
@@ -509,7 +518,16 @@ export async function gatherPull(
   const comments = snap !== null ? [...pr.comments] : null;
   // The issues the snapshot read: asked for again nowhere in this run.
   for (const [k, t] of snap?.closing ?? []) if (!incomplete.has(k) && !cache.has(k)) cache.set(k, Promise.resolve(copyThread(t)));
-  const context = { number, head: info.head, headHere: headIsHere(inputs, info), headRepository: info.headRepository };
+  // A sign-off is judged by the approving reviews: the snapshot carries them; read alone only when the file asks one.
+  const approvals = snap?.approvals ?? (inputs.gate.rules?.signOff ? await listApprovals(gh, inputs.repo, number) : []);
+  const context = {
+    number,
+    head: info.head,
+    headHere: headIsHere(inputs, info),
+    headRepository: info.headRepository,
+    sha: info.sha,
+    approvals,
+  };
   const exempt = exemptionOf(pr, inputs.exempt);
   if (exempt !== null)
     return {
