@@ -612,6 +612,7 @@ export function describePipeline(r: Resolved): string {
   out.push(`max-starts: ${p.maxStarts} # ${o.maxStarts}`);
   out.push(`claim-ttl: ${formatPeriod(p.claimTtlMs)} # ${o.claimTtlMs}`);
   out.push(`act-on: ${JSON.stringify(p.actOn)} # ${o.actOn}`);
+  out.push(`sign-off: ${p.signOff} # ${o.signOff}`);
   out.push(
     `admit: { authors: ${JSON.stringify(p.admit.authors)}, label: ${p.admit.label === null ? 'none' : JSON.stringify(p.admit.label)} } # ${o.admit}`,
   );
