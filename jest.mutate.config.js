@@ -27,6 +27,9 @@ export default {
     '**/decision-rules.test.ts',
     '**/decision-exact.test.ts',
     '**/pipeline.test.ts',
+    '**/admission.test.ts',
+    '**/decision-round7.test.ts',
+    '**/dispatch-board.test.ts',
   ],
   reporters: ['default'],
 };
