@@ -10,6 +10,6 @@ export default {
   },
   testTimeout: 60000,
   // Most suites wait on the bundles they spawn and the loopback server: two workers keep both cores busy.
-  maxWorkers: 2,
+  maxWorkers: 3,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.cjs'],
 };
