@@ -158,3 +158,11 @@ test("§13.2's emit(type, fields): the fields themselves as the second argument;
   expect(emit('BUILDER', { fields: { Branch: '`fix/x`', Commits: 'a1b2c3d', 'Files changed': '2' } })).toBe(plain);
   expect(parse(emitPartial('BUILDER'))).toEqual([]);
 });
+
+test("a partial annotation's default title never says it is complete; a given title is kept", () => {
+  const partial = emit('BUILDER', { fields: { Branch: 'fix/x' }, status: 'partial' });
+  expect(partial.split('\n').slice(0, 2)).toEqual(['<!-- FORGE:BUILDER -->', '## Implementation (partial)']);
+  expect(emit('BUILDER', { fields: { Branch: 'fix/x' } }).split('\n')[1]).toBe('## Implementation Complete');
+  expect(emit('BUILDER', { fields: { Branch: 'fix/x' }, status: 'partial', title: 'Half way' }).split('\n')[1]).toBe('## Half way');
+  expect(emit('INVESTIGATOR', { fields: { Verdict: 'CONFIRMED' }, status: 'partial' }).split('\n')[1]).toBe('## Investigation Report');
+});

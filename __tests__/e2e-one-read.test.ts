@@ -141,7 +141,7 @@ describe("a PR's evaluations", () => {
   });
 });
 
-test('an issue comment that re-gates 3 PRs: 8 requests at most (which PRs, their one read, three statuses, each asked again before it is written)', async () => {
+test('an issue comment that re-gates 3 PRs: 6 requests at most (which PRs, their one read, the three commits asked again at once before the writes, three statuses)', async () => {
   const repo = setupRepo();
   const { issue, pr } = pipeline(repo, 'fix/d');
   const pulls = [
@@ -162,11 +162,13 @@ test('an issue comment that re-gates 3 PRs: 8 requests at most (which PRs, their
   expect(r.code).toBe(0);
   const m = measure(before, points);
   measured.threePulls = m;
-  expect(m.requests).toBeLessThanOrEqual(8);
-  expect(gh.operations(before)).toEqual(['IssuePulls', 'ForgeGate']);
+  expect(m.requests).toBeLessThanOrEqual(6);
+  // The second ForgeGate asks the three heads' statuses again, in one query, before any is written.
+  expect(gh.operations(before)).toEqual(['IssuePulls', 'ForgeGate', 'ForgeGate']);
+  expect(gh.requests.slice(before).filter((q) => q.method === 'GET' && /\/commits\/[0-9a-f]+\/status$/.test(q.path))).toEqual([]);
   expect(gh.pullsRead(before).sort()).toEqual(pulls.map((p) => p.number).sort());
   expect(m.writes).toHaveLength(3);
-  expect(m.points).toBeLessThanOrEqual(3);
+  expect(m.points).toBeLessThanOrEqual(4);
   // Again, nothing changed: the two reads and no write.
   const again = gh.requests.length;
   await check(repo, event, { required: 'INVESTIGATOR, REVIEWER' });

@@ -437,3 +437,20 @@ describe('a human sign-off', () => {
     expect((await gate()).outputs.conforming).toBe('true');
   });
 });
+
+describe('the sweep at scale', () => {
+  test('250 open PRs and 3 issues: the PR pages end (100, 100, 50), never restarted from an empty page’s null cursor', async () => {
+    const { repo } = setup(FILE, 'maintainer', 'One.');
+    gh.issue(repo, { title: 'Two', body: 'x', user: 'maintainer' });
+    gh.issue(repo, { title: 'Three', body: 'x', user: 'maintainer' });
+    for (let i = 0; i < 250; i++) gh.issue(repo, { user: 'drive-by', title: `PR ${i}`, pull: { body: 'A change.', head: `f/${i}` } });
+    const from = gh.requests.length;
+    const d = await dispatch(repo, { scope: 'repository', board: 'false', 'dry-run': 'true' });
+    expect(d.code).toBe(0);
+    const sweeps = gh.requests
+      .slice(from)
+      .filter((q) => q.path === '/graphql' && /query ForgeSweep\b/.test(String((q.body as { query?: string })?.query ?? '')));
+    expect(sweeps.map((q) => (q.body as { variables: { first: number; withPulls: boolean } }).variables.first)).toEqual([100, 0, 0]);
+    expect(JSON.parse(d.outputs.dispatched)).toHaveLength(3);
+  });
+});

@@ -120,9 +120,9 @@ test('an issue comment that touches 3 open PRs: each re-checked, each with a sta
   for (const head of ['fix/a', 'fix/b', 'fix/c']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${issue}`, head } });
   const event = { name: 'issue_comment', payload: { action: 'created', issue: { number: issue }, comment: { id: 1 } } };
   // GitHub's PRs for the issue (1 GraphQL); one read of the three PRs, their threads, reviews, links, the issue's
-  // thread, the newest statuses of their heads and the open PRs' heads (1 GraphQL); per PR, what landed since the read
-  // (1, only because the verdict changes) and the status write (1).
-  const bound = 1 + 1 + 3 * 2;
+  // thread, the newest statuses of their heads and the open PRs' heads (1 GraphQL); what landed on the three heads
+  // since the read (1 GraphQL, only because the verdicts change) and a status write per PR (1).
+  const bound = 1 + 1 + 1 + 3;
   // The first run writes three statuses; the others find them unchanged (6 fewer requests would be their bound).
   await measure(
     'forge-check status: true, issue comment touching 3 open PRs',
@@ -173,7 +173,7 @@ test('the required gate: strangers naming an issue, a merge group, an exempt PR,
   for (const head of ['fix/d1', 'fix/d2', 'fix/d3']) gh.issue(repo, { user: 'maintainer', pull: { body: `Fixes #${other}`, head } });
   await measure(
     'workflow_dispatch issue-number: issue gating 3 PRs',
-    1 + 1 + 3 * 2,
+    1 + 1 + 1 + 3,
     () =>
       runBundle('forge-check', {
         ...env(repo, { ...gateInputs, 'issue-number': String(other) }),

@@ -268,9 +268,17 @@ function fieldLines(spec: TypeSpec | undefined, fields: EmitInput['fields']): st
   );
 }
 
+/**
+ * A partial annotation's default title: a template title that says the work is complete ("Implementation
+ * Complete") would tell a reader the opposite of what the sentinel says, so it reads "(partial)" instead.
+ */
+function partialTitle(title: string | undefined): string | undefined {
+  return title?.endsWith(' Complete') ? `${title.slice(0, -' Complete'.length)} (partial)` : title;
+}
+
 function emitBody(type: string, spec: TypeSpec | undefined, input: EmitInput): string {
   const blocks: string[] = [];
-  const title = input.title ?? spec?.title;
+  const title = input.title ?? (input.status === 'partial' ? partialTitle(spec?.title) : spec?.title);
   if (title !== undefined && title !== '') blocks.push(`## ${line(title)}`);
   if (input.table && input.table.length > 0) blocks.push(renderTable(input.table, spec?.leadTable?.columns));
   const fields = fieldLines(spec, input.fields);

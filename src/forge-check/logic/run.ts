@@ -20,6 +20,7 @@ import { needsPipeline, settle, type ItemInputs } from '../inputs.js';
 import { gatherIssue, gatherPull, type Gathered, type ThreadCache } from './gather.js';
 import { touchedBy, type Group, type Target } from './pulls.js';
 import { keepStatus, statusOf, toLimit, type DesiredStatus, type StatusOutcome } from './status.js';
+import type { CommitStatus } from '../../github/statuses.js';
 
 export interface Verdict {
   /** The PR or issue the verdict is for (where its status comment goes). */
@@ -331,20 +332,50 @@ export async function runCheck(gh: GitHub, given: ItemInputs): Promise<CheckRun>
     return run;
   }
   if (!inputs.status) return run;
+  const settings = inputs.status;
   const written = new Set<string>();
+  const plans: Array<{ v: Verdict; sha: string; desired: DesiredStatus; read: ReadonlyMap<string, CommitStatus> | undefined }> = [];
   for (const v of run.verdicts) {
     if (!v.pull || written.has(v.pull.sha)) continue;
     const notes: string[] = [];
     const desired = await commitStatus(gh, inputs, v, state, notes);
     v.result = { ...v.result, notes: [...v.result.notes, ...notes] };
-    const read = state.snapshot?.pulls.get(v.subject)?.statuses;
-    v.status = await keepStatus(gh, inputs.repo, `PR #${v.subject}`, v.pull.sha, inputs.status, desired, read);
+    plans.push({ v, sha: v.pull.sha, desired, read: state.snapshot?.pulls.get(v.subject)?.statuses });
     // Two PRs of this run with one head: the first write decided for both (it looked at the other).
     if (desired.state === 'success') written.add(v.pull.sha);
+  }
+  // Before a write that changes the verdict, what landed since this run read is asked — for every such commit at once.
+  const recheck = await statusesSince(gh, inputs, plans);
+  for (const { v, sha, desired, read } of plans) {
+    v.status = await keepStatus(gh, inputs.repo, `PR #${v.subject}`, sha, settings, desired, read, recheck.get(sha.toLowerCase()));
     if (v.status.warning) run.warnings.push(v.status.warning);
     if (v.status.note) run.notes.push(v.status.note);
   }
   return run;
+}
+
+/**
+ * The statuses now on each commit whose status this run is about to change (the snapshot's newest differs from the
+ * verdict), read in one GraphQL query; an empty map when none would change, or the query failed (each write then
+ * asks alone, as before).
+ */
+async function statusesSince(
+  gh: GitHub,
+  inputs: ItemInputs,
+  plans: ReadonlyArray<{ sha: string; desired: DesiredStatus; read: ReadonlyMap<string, CommitStatus> | undefined }>,
+): Promise<Map<string, Map<string, CommitStatus> | null>> {
+  const context = (inputs.status?.context ?? '').toLowerCase();
+  const changing = plans.filter(({ desired, read }) => {
+    if (!read) return false;
+    const newest = read.get(context);
+    return !(newest && newest.state === desired.state && newest.description === desired.description);
+  });
+  if (changing.length < 2) return new Map();
+  try {
+    return (await readGateSnapshot(gh, inputs.repo, [], [...new Set(changing.map((p) => p.sha))])).commits;
+  } catch {
+    return new Map();
+  }
 }
 
 /** The `error` status on a PR whose reads failed: read its head (if even that fails, nothing can be written). */

@@ -96,6 +96,8 @@ export async function keepStatus(
   settings: StatusSettings,
   desired: DesiredStatus,
   read?: ReadonlyMap<string, CommitStatus> | null,
+  /** The commit's statuses read again since the snapshot (the run's one re-check of all commits); undefined: ask here. */
+  since?: ReadonlyMap<string, CommitStatus> | null,
 ): Promise<StatusOutcome> {
   const status: CommitStatus = { ...desired, context: settings.context, targetUrl: settings.targetUrl };
   const startedReading = requestStats(gh).firstAnswerAt;
@@ -122,8 +124,10 @@ export async function keepStatus(
     // About to change the verdict: a status read in this run's own first answer cannot be newer than that answer, so
     // what landed since is asked now — one request, only when writing — and a newer run's verdict is left standing.
     if (read) {
-      const since = judge(await latestStatus(gh, r, sha, settings.context));
-      if (since) return since;
+      const now =
+        since !== undefined ? (since?.get(settings.context.toLowerCase()) ?? null) : await latestStatus(gh, r, sha, settings.context);
+      const later = judge(now);
+      if (later) return later;
     }
     await createStatus(gh, r, sha, status);
     return { result: 'created', warning: null, note: null };
