@@ -2368,9 +2368,16 @@ function fieldLines(spec, fields) {
     const codeFields = new Set((spec?.fields ?? []).filter((f) => f.codeSpan).map((f) => f.name.toLowerCase()));
     return orderedFields(spec, fields).map(([k, v]) => emit_fieldLine(spec?.keyStyle ?? 'colon-after', k, v, codeFields.has(k.trim().toLowerCase())));
 }
+/**
+ * A partial annotation's default title: a template title that says the work is complete ("Implementation
+ * Complete") would tell a reader the opposite of what the sentinel says, so it reads "(partial)" instead.
+ */
+function partialTitle(title) {
+    return title?.endsWith(' Complete') ? `${title.slice(0, -' Complete'.length)} (partial)` : title;
+}
 function emitBody(type, spec, input) {
     const blocks = [];
-    const title = input.title ?? spec?.title;
+    const title = input.title ?? (input.status === 'partial' ? partialTitle(spec?.title) : spec?.title);
     if (title !== undefined && title !== '')
         blocks.push(`## ${line(title)}`);
     if (input.table && input.table.length > 0)
