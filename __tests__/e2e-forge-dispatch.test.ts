@@ -391,20 +391,27 @@ describe('scope: repository', () => {
   });
 });
 
-test("docs/workflows.md's dispatcher pipeline file is one the dispatcher reads", async () => {
-  const { readFileSync } = await import('node:fs');
+test("every page's dispatcher pipeline file is examples/forge.yml, which trusts the agent the stage workflows write as", async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { parsePipelineFile, resolvePipeline } = await import('../src/common/pipeline.js');
+  const { parseTrustPolicy, counts } = await import('../src/common/trust.js');
   const { ROOT } = await import('./support/run-action.js');
-  const page = readFileSync(join(ROOT, 'docs', 'workflows.md'), 'utf8');
-  const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((y) => y.includes('workflow: build.yml'));
-  const p = resolvePipeline(parsePipelineFile(block ?? '')).pipeline;
+  const example = readFileSync(join(ROOT, 'examples', 'forge.yml'), 'utf8');
+  const blocks = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .flatMap((f) => [...readFileSync(join(ROOT, 'docs', f), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => ({ f, yaml: m[1] })))
+    .filter((b) => /^# \.github\/forge\.yml/.test(b.yaml) && b.yaml.includes('workflow:'));
+  expect(blocks.map((b) => b.f).sort()).toEqual(['run-a-pipeline.md', 'workflows.md']);
+  for (const b of blocks) expect([b.f, b.yaml]).toEqual([b.f, example]);
+  const p = resolvePipeline(parsePipelineFile(example)).pipeline;
   expect(p.chain.map((s) => [s.type, s.workflow])).toEqual([
     ['INVESTIGATOR', 'investigate.yml'],
     ['BUILDER', 'build.yml'],
-    ['REVIEWER', null],
+    ['REVIEWER', 'review.yml'],
   ]);
-  expect(p.actOn).toEqual(['close']);
+  // The stage workflows post as the agents' App: what it writes counts.
+  expect(counts('comment', { login: 'forge-agent[bot]', association: 'NONE' }, parseTrustPolicy(p.trustedAuthors))).toBe(true);
 });
 
 describe('the pipeline board', () => {

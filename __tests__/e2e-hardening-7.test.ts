@@ -306,3 +306,19 @@ describe('the paths users copy', () => {
     expect(fine.stdout).not.toContain('whom trusted-authors does not name');
   });
 });
+
+describe('11. a repository the token cannot read', () => {
+  test('is one error about the repository, never first logged as one without a pipeline file', async () => {
+    const emitted = await emitStep('octo/no-such-repo', { 'issue-number': '1', type: 'BUILDER', fields: BUILDER_FIELDS }, run('31'));
+    expect(emitted.code).toBe(1);
+    expect(emitted.stdout).not.toContain('built-in defaults');
+    expect(emitted.stdout).toContain('::error::');
+    const checked = await runBundle('forge-check', {
+      apiUrl: gh.url,
+      repository: 'octo/no-such-repo',
+      inputs: { 'github-token': 'ghs_actions', scope: 'repository' },
+    });
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).not.toContain('built-in defaults');
+  });
+});

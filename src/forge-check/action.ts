@@ -32,7 +32,6 @@ function writeReport(path: string | null, result: ActionResult): void {
 
 async function checkRepository(gh: GitHub, given: RepositoryInputs, log: (s: string) => void): Promise<ActionResult> {
   const inputs = needsPipeline(given) ? settle(given, await readPipelineFile(gh, given.repo)) : given;
-  if (needsPipeline(given)) log(pipelineLine(inputs.pipelineSource));
   const check = {
     repo: inputs.repo,
     gate: inputs.gate,
@@ -44,6 +43,8 @@ async function checkRepository(gh: GitHub, given: RepositoryInputs, log: (s: str
   const policy = { rules: RULES, fullEveryMs: inputs.fullEveryMs, now: Date.now() };
   const previous = inputs.checkpoint !== null ? readCheckpoint(inputs.checkpoint, settings, policy) : null;
   const { report, rechecked, notes, info, checkpoint } = await runRepositoryCheck(gh, check, settings, previous, RULES, log);
+  // Said once the repository was read: one the token cannot read answers the file's read with a 404 too.
+  if (needsPipeline(given)) log(pipelineLine(inputs.pipelineSource));
   const result = repositoryResult(report, rechecked, notes, inputs.failOnViolation, info);
   if (inputs.checkpoint !== null && checkpoint !== null) writeCheckpoint(inputs.checkpoint, checkpoint);
   writeReport(inputs.reportFile, result);
