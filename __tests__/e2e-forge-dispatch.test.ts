@@ -12,6 +12,7 @@ import { emit } from '../src/codec/index.js';
 import type { FakeGitHub } from './support/github-server.js';
 import { runBundle } from './support/run-action.js';
 import { builder, investigator } from './support/seed.js';
+import { DISPATCH_FILE as FILE, STAGE_WORKFLOW } from './support/dispatch-fixtures.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
 
 const server = useFakeGitHub();
@@ -20,37 +21,12 @@ beforeAll(() => {
   gh = server();
 });
 
-const STAGE_WORKFLOW = `name: Build
-on:
-  workflow_dispatch:
-    inputs:
-      issue-number:
-        required: true
-      stage:
-        required: true
-      claim:
-        required: true
-jobs:
-  build:
-    runs-on: ubuntu-latest
-    steps:
-      - run: echo build
-`;
-
-const FILE = `chain:
-  - { type: INVESTIGATOR, workflow: investigate.yml }
-  - { type: BUILDER, workflow: build.yml }
-  - REVIEWER
-attempts: 3
-claim-ttl: 2h
-`;
-
 let n = 0;
 function setup(file = FILE) {
   const repo = `octo/dispatch${++n}`;
   const r = gh.repo(repo, { 'octo-owner': 'OWNER', maintainer: 'MEMBER', 'drive-by': 'NONE' });
   r.files.set('.github/forge.yml', file);
-  r.files.set('.github/workflows/investigate.yml', STAGE_WORKFLOW.replace('Build', 'Investigate'));
+  r.files.set('.github/workflows/investigate.yml', STAGE_WORKFLOW);
   r.files.set('.github/workflows/build.yml', STAGE_WORKFLOW);
   const issue = gh.issue(repo, { title: 'Checkout fails', body: 'Checkout raises on a null profile.' });
   return { repo, r, issue };

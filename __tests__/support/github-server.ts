@@ -610,15 +610,15 @@ export class FakeGitHub {
     };
   }
 
+  /** The repository as a response names it in passing (id, names, owner, visibility). */
+  private minimalRepository(r: RepoState): Json {
+    return { id: 1, node_id: 'R_1', name: r.name, full_name: `${r.owner}/${r.name}`, owner: this.userJson(r.owner), private: false };
+  }
+
   private runJson(r: RepoState, x: RepoState['runs'][number]): Json {
     const api = `${this.url}/repos/${r.owner}/${r.name}`;
     const repo = {
-      id: 1,
-      node_id: 'R_1',
-      name: r.name,
-      full_name: `${r.owner}/${r.name}`,
-      owner: this.userJson(r.owner),
-      private: false,
+      ...this.minimalRepository(r),
       html_url: `${HTML}/${r.owner}/${r.name}`,
       description: null,
       fork: false,
@@ -2147,14 +2147,7 @@ export class FakeGitHub {
         sha: rest[1],
         total_count: list.length,
         statuses: slice.map((x) => this.statusJson(r, x)),
-        repository: {
-          id: 1,
-          node_id: 'R_1',
-          name: r.name,
-          full_name: `${r.owner}/${r.name}`,
-          owner: this.userJson(r.owner),
-          private: false,
-        },
+        repository: this.minimalRepository(r),
         commit_url: `${this.url}/repos/${r.owner}/${r.name}/commits/${rest[1]}`,
         url: `${this.url}/repos/${r.owner}/${r.name}/commits/${rest[1]}/status`,
       });
