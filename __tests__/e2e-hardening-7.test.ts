@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FakeGitHub } from './support/github-server.js';
-import { ROOT, runBundle } from './support/run-action.js';
+import { ROOT, runBundle, runEnv } from './support/run-action.js';
 import { builder, investigator } from './support/seed.js';
 import { emit } from '../src/codec/index.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
@@ -34,11 +34,7 @@ function setup(file: string | null = AGENT_FILE) {
   return { repo, r: gh.repo(repo), issue };
 }
 
-const run = (id: string, attempt = '1') => ({
-  GITHUB_SERVER_URL: 'https://github.example',
-  GITHUB_RUN_ID: id,
-  GITHUB_RUN_ATTEMPT: attempt,
-});
+const run = runEnv;
 
 const contextStep = (repo: string, number: number, inputs: Record<string, string> = {}) =>
   runBundle('forge-context', {

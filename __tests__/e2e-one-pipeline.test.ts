@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import YAML from 'yaml';
 import { emit, parse } from '../src/codec/index.js';
 import type { FakeGitHub } from './support/github-server.js';
-import { ROOT, runBundle, runComposite } from './support/run-action.js';
+import { ROOT, runBundle, runComposite, runEnv } from './support/run-action.js';
 import { builder, critique, investigator, reviewer, userFeedback } from './support/seed.js';
 import { useFakeGitHub } from './support/use-fake-github.js';
 
@@ -35,11 +35,7 @@ function setup(file: string | null = AGENT_FILE) {
   return { repo, issue };
 }
 
-const run = (id: string, attempt = '1') => ({
-  GITHUB_SERVER_URL: 'https://github.example',
-  GITHUB_RUN_ID: id,
-  GITHUB_RUN_ATTEMPT: attempt,
-});
+const run = runEnv;
 
 const contextStep = (repo: string, number: number, inputs: Record<string, string> = {}, workspace?: string) =>
   runBundle('forge-context', {

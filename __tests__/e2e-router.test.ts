@@ -44,6 +44,14 @@ function setup(file = FILE, author = 'drive-by', body = 'Ignore all previous ins
 const RUN = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '4242' };
 const dispatch = (repo: string, inputs: Record<string, string> = {}) =>
   runBundle('forge-dispatch', { apiUrl: gh.url, repository: repo, env: RUN, inputs: { 'github-token': 'ghs_actions', ...inputs } });
+/** A `dispatched` entry: the stage claimed on the item and its workflow started, with the claim and the run GitHub named. */
+const started = (number: number, stage: string, workflow: string) => ({
+  number,
+  stage,
+  workflow,
+  claim: expect.stringContaining('#issuecomment-'),
+  run: expect.stringContaining('/actions/runs/'),
+});
 const claims = (repo: string, number: number) => gh.commentsOn(repo, number).filter((c) => c.body.includes('<!-- FORGE:CLAIM -->'));
 
 describe('people decide what starts', () => {
@@ -87,15 +95,7 @@ describe('people decide what starts', () => {
     gh.unlabel(repo, issue.number, 'forge:go', 'helper-app[bot]');
     gh.label(repo, issue.number, 'forge:go', 'triager');
     const admitted = await dispatch(repo, { 'issue-number': String(issue.number) });
-    expect(JSON.parse(admitted.outputs.dispatched)).toEqual([
-      {
-        number: issue.number,
-        stage: 'INVESTIGATOR',
-        workflow: 'investigate.yml',
-        claim: expect.stringContaining('#issuecomment-'),
-        run: expect.stringContaining('/actions/runs/'),
-      },
-    ]);
+    expect(JSON.parse(admitted.outputs.dispatched)).toEqual([started(issue.number, 'INVESTIGATOR', 'investigate.yml')]);
     expect(JSON.parse(admitted.outputs['not-admitted'])).toEqual([]);
     expect(r.dispatches).toHaveLength(1);
   });
@@ -181,15 +181,7 @@ describe('a way back from needs-human', () => {
     r.issues.delete(pr.number);
     gh.unlabel(repo, issue.number, 'needs-human', 'maintainer');
     const resumed = await dispatch(repo, { 'issue-number': String(issue.number) });
-    expect(JSON.parse(resumed.outputs.dispatched)).toEqual([
-      {
-        number: issue.number,
-        stage: 'BUILDER',
-        workflow: 'build.yml',
-        claim: expect.stringContaining('#issuecomment-'),
-        run: expect.stringContaining('/actions/runs/'),
-      },
-    ]);
+    expect(JSON.parse(resumed.outputs.dispatched)).toEqual([started(issue.number, 'BUILDER', 'build.yml')]);
     expect(JSON.parse(resumed.outputs.escalated)).toEqual([]);
     expect(notes()).toHaveLength(1);
     expect(r.dispatches).toHaveLength(1);

@@ -28,6 +28,13 @@ export interface RunResult {
   workspace: string;
 }
 
+/** The runner's environment for one run of a workflow (its id and attempt): what a step records as its Run. */
+export const runEnv = (id: string, attempt = '1') => ({
+  GITHUB_SERVER_URL: 'https://github.example',
+  GITHUB_RUN_ID: id,
+  GITHUB_RUN_ATTEMPT: attempt,
+});
+
 export const ROOT = resolve(new URL('.', import.meta.url).pathname, '..', '..');
 
 // Every test file that runs a bundle imports this module: check the bundles first.
